@@ -1,0 +1,44 @@
+package data
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ErrNotFound is returned when no incident has the asked-for id.
+var ErrNotFound = errors.New("incident not found")
+
+// Error is a problem in a data file, with its position. It prints as
+// "path:line:col: message" when the position is known, otherwise as
+// "path: record ID: field: message" (parts that are unknown are left out).
+type Error struct {
+	Path   string
+	Line   int // 1-based; 0 when unknown
+	Col    int // 1-based, counted in characters; 0 when unknown
+	Record string
+	Field  string
+	Err    error
+}
+
+// Error implements error.
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Path)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d:%d", e.Line, max(e.Col, 1))
+	}
+	if e.Record != "" {
+		fmt.Fprintf(&b, ": record %s", e.Record)
+	}
+	if e.Field != "" {
+		fmt.Fprintf(&b, ": %s", e.Field)
+	}
+	if e.Err != nil {
+		fmt.Fprintf(&b, ": %v", e.Err)
+	}
+	return b.String()
+}
+
+// Unwrap returns the underlying error.
+func (e *Error) Unwrap() error { return e.Err }

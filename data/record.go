@@ -1,0 +1,188 @@
+package data
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Record is one incident in the Incident Library's JSON record format. Every
+// field of that format is here; unknown fields are ignored on load, and null
+// or missing fields leave the zero value.
+type Record struct {
+	ID           string    `json:"id"`
+	Org          string    `json:"org"`
+	OrgSlug      string    `json:"org_slug,omitempty"`
+	Date         string    `json:"date"`
+	DateKind     string    `json:"date_kind,omitempty"`
+	Docs         []string  `json:"docs"`
+	Title        Text      `json:"title"`
+	Domain       []string  `json:"domain"`
+	Impact       Impact    `json:"impact"`
+	Review       *Review   `json:"review"`
+	Lessons      Text      `json:"lessons"`
+	Related      []string  `json:"related"`
+	Sources      []Source  `json:"sources"`
+	Summary      Text      `json:"summary"`
+	Trigger      Text      `json:"trigger"`
+	Severity     string    `json:"severity"`
+	Symptoms     []string  `json:"symptoms"`
+	SymptomsText Text      `json:"symptoms_text"`
+	Timeline     Durations `json:"timeline"`
+	Detection    Text      `json:"detection"`
+	Components   []string  `json:"components"`
+	RootCause    string    `json:"root_cause"`
+	Remediation  []Item    `json:"remediation"`
+	ActionItems  []Item    `json:"action_items"`
+	Contributing []string  `json:"contributing"`
+	RecurrenceOf *string   `json:"recurrence_of"`
+	UpdatedAt    string    `json:"updated_at,omitempty"`
+	URL          string    `json:"url,omitempty"`
+
+	// Origin says where the record was loaded from (a path inside the
+	// bundled library or a user folder). It is not part of the format.
+	Origin string `json:"-"`
+	// Day is Date parsed; zero when Date does not parse (validation
+	// rejects such records, so loaded records always have it).
+	Day time.Time `json:"-"`
+}
+
+// Impact is the record's impact block. The library writes its fields as
+// plain strings; bundled records write them in both languages.
+type Impact struct {
+	Scope  Text `json:"scope"`
+	Users  Text `json:"users"`
+	Region Text `json:"region"`
+}
+
+// Review says who wrote and reviewed a record.
+type Review struct {
+	WrittenBy  *string `json:"written_by"`
+	ReviewedAt *string `json:"reviewed_at"`
+	ReviewedBy *string `json:"reviewed_by"`
+}
+
+// Source is one cited source of a record.
+type Source struct {
+	URL      string `json:"url"`
+	Kind     string `json:"kind"`
+	Archived string `json:"archived,omitempty"`
+}
+
+// Item is one remediation step or action item.
+type Item struct {
+	Text Text `json:"text"`
+}
+
+// Durations holds the record's detection and resolution delays.
+type Durations struct {
+	DetectedAfter Duration `json:"detected_after"`
+	ResolvedAfter Duration `json:"resolved_after"`
+}
+
+// Duration is a delay written as text such as "3h 17m", kept as written for
+// display and parsed for sorting and filtering. A null or missing value is
+// the zero Duration, for which Known reports false.
+type Duration struct {
+	Text string
+	D    time.Duration
+	ok   bool
+}
+
+// Known reports whether the duration was present and parsed.
+func (d Duration) Known() bool { return d.ok }
+
+// String returns the duration as written, or "" when missing.
+func (d Duration) String() string { return d.Text }
+
+var durationPart = regexp.MustCompile(`(?i)(\d+(?:\.\d+)?)\s*(d|days?|h|hours?|hrs?|m|mins?|minutes?|s|secs?|seconds?)`)
+
+// ParseDuration parses forms such as "3h 17m", "1h14m", "45 min", "2d 3h",
+// "73 hours" or "43s". Anything that is not a sequence of such parts is an
+// error naming the value.
+func ParseDuration(s string) (time.Duration, error) {
+	rest := strings.TrimSpace(s)
+	if rest == "" {
+		return 0, fmt.Errorf("empty duration")
+	}
+	var total time.Duration
+	matches := durationPart.FindAllStringSubmatch(rest, -1)
+	if len(matches) == 0 || strings.TrimSpace(durationPart.ReplaceAllString(rest, "")) != "" {
+		return 0, fmt.Errorf("invalid duration %q (want a form such as 3h 17m)", s)
+	}
+	for _, m := range matches {
+		n, err := strconv.ParseFloat(m[1], 64)
+		if err != nil {
+			return 0, fmt.Errorf("invalid duration %q: %w", s, err)
+		}
+		unit := time.Minute
+		switch strings.ToLower(m[2])[0] {
+		case 'd':
+			unit = 24 * time.Hour
+		case 'h':
+			unit = time.Hour
+		case 's':
+			unit = time.Second
+		}
+		total += time.Duration(n * float64(unit))
+	}
+	return total, nil
+}
+
+// UnmarshalJSON accepts a string or null. A string that does not parse is
+// kept as written (Known reports false), so one odd value never drops a record.
+func (d *Duration) UnmarshalJSON(b []byte) error {
+	var s *string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	*d = Duration{}
+	if s == nil {
+		return nil
+	}
+	d.Text = *s
+	if v, err := ParseDuration(*s); err == nil {
+		d.D, d.ok = v, true
+	}
+	return nil
+}
+
+// MarshalJSON writes the duration as written, or null.
+func (d Duration) MarshalJSON() ([]byte, error) {
+	if d.Text == "" {
+		return []byte("null"), nil
+	}
+	return json.Marshal(d.Text)
+}
+
+// Tags returns the record's vocabulary terms: domains, components, root
+// cause, contributing factors and symptoms, in that order, without repeats.
+func (r *Record) Tags() []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(ts ...string) {
+		for _, t := range ts {
+			if t != "" && !seen[t] {
+				seen[t] = true
+				out = append(out, t)
+			}
+		}
+	}
+	add(r.Domain...)
+	add(r.Components...)
+	add(r.RootCause)
+	add(r.Contributing...)
+	add(r.Symptoms...)
+	return out
+}
+
+// Year returns the record's year, or 0 when its date did not parse.
+func (r *Record) Year() int {
+	if r.Day.IsZero() {
+		return 0
+	}
+	return r.Day.Year()
+}

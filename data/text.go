@@ -1,0 +1,125 @@
+package data
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Lang is a reader's language choice.
+type Lang int
+
+// The language choices, in the order the `t` key cycles through them.
+const (
+	EN Lang = iota
+	KO
+	Both
+)
+
+// String returns the flag spelling of l: "en", "ko" or "both".
+func (l Lang) String() string {
+	switch l {
+	case EN:
+		return "en"
+	case KO:
+		return "ko"
+	case Both:
+		return "both"
+	}
+	return fmt.Sprintf("Lang(%d)", int(l))
+}
+
+// Next returns the language that follows l in the cycle English → Korean → both.
+func (l Lang) Next() Lang { return (l + 1) % 3 }
+
+// ParseLang parses "en", "ko" or "both".
+func ParseLang(s string) (Lang, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "en":
+		return EN, nil
+	case "ko":
+		return KO, nil
+	case "both":
+		return Both, nil
+	}
+	return EN, fmt.Errorf("invalid language %q (want en, ko or both)", s)
+}
+
+// Text is a text field in English and Korean. Either side may be empty.
+//
+// In the Incident Library format most text fields are objects {"en", "ko"},
+// but a few (impact.scope, impact.users, impact.region) are plain strings;
+// Text accepts both, and a plain string is taken as English and written back
+// as a plain string.
+type Text struct {
+	EN string `json:"en"`
+	KO string `json:"ko"`
+	// plain records that the field was a bare JSON string, so that --json
+	// writes it back in the same form.
+	plain bool
+}
+
+// Get returns the text in language l (KO for Korean, anything else English).
+// When that side is empty it returns the other side and fellBack = true, so
+// the caller can mark the text as a translation that is missing.
+func (t Text) Get(l Lang) (s string, fellBack bool) {
+	want, other := t.EN, t.KO
+	if l == KO {
+		want, other = t.KO, t.EN
+	}
+	if want != "" || other == "" {
+		return want, false
+	}
+	return other, true
+}
+
+// IsZero reports whether both sides are empty.
+func (t Text) IsZero() bool { return t.EN == "" && t.KO == "" }
+
+// Complete reports whether both sides are present.
+func (t Text) Complete() bool { return t.EN != "" && t.KO != "" }
+
+// UnmarshalJSON accepts {"en": …, "ko": …}, a plain string, or null.
+func (t *Text) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if bytes.Equal(b, []byte("null")) {
+		*t = Text{}
+		return nil
+	}
+	if len(b) > 0 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		*t = Text{EN: s, plain: true}
+		return nil
+	}
+	var v struct {
+		EN *string `json:"en"`
+		KO *string `json:"ko"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*t = Text{}
+	if v.EN != nil {
+		t.EN = *v.EN
+	}
+	if v.KO != nil {
+		t.KO = *v.KO
+	}
+	return nil
+}
+
+// MarshalJSON writes the form the field was read in: a plain string for a
+// field that was plain, otherwise {"en", "ko"}.
+func (t Text) MarshalJSON() ([]byte, error) {
+	if t.plain && t.KO == "" {
+		return json.Marshal(t.EN)
+	}
+	return json.Marshal(struct {
+		EN string `json:"en"`
+		KO string `json:"ko"`
+	}{t.EN, t.KO})
+}

@@ -1,0 +1,90 @@
+// Package theme holds every colour and style of the interface: a palette of
+// semantic adaptive colours that read on light and dark terminals, and one
+// Styles value built from it, grouped by screen.
+package theme
+
+import "github.com/charmbracelet/lipgloss"
+
+// Palette names colours by what they mean, never by how they look. Each is
+// adaptive: lipgloss picks the Light or Dark side from the terminal's
+// background (or from --theme, which sets it explicitly).
+type Palette struct {
+	Text, Faint, Accent, Border, Selected, SelectedText, Match lipgloss.AdaptiveColor
+	Error, Warning, OK                                         lipgloss.AdaptiveColor
+	// Severity colours, most to least severe.
+	Sev1, Sev2, Sev3, SevUnknown lipgloss.AdaptiveColor
+	// Outcome colours for replay events.
+	Worked, Failed, Partly lipgloss.AdaptiveColor
+	// Provenance colours for series labels.
+	Reported, Modelled, Illustrative lipgloss.AdaptiveColor
+	// Past and Future dim or lift replay events around the cursor.
+	Past, Future lipgloss.AdaptiveColor
+}
+
+// DefaultPalette is the palette used on colour terminals. The Light sides
+// are dark enough to read on white; the Dark sides light enough for black.
+func DefaultPalette() Palette {
+	c := func(light, dark string) lipgloss.AdaptiveColor {
+		return lipgloss.AdaptiveColor{Light: light, Dark: dark}
+	}
+	return Palette{
+		Text:         c("#1F2328", "#E6EDF3"),
+		Faint:        c("#6E7781", "#8B949E"),
+		Accent:       c("#0550AE", "#79C0FF"),
+		Border:       c("#AFB8C1", "#484F58"),
+		Selected:     c("#DDF4FF", "#1F3A5F"),
+		SelectedText: c("#0A3069", "#FFFFFF"),
+		Match:        c("#953800", "#FFA657"),
+		Error:        c("#CF222E", "#FF7B72"),
+		Warning:      c("#9A6700", "#D29922"),
+		OK:           c("#1A7F37", "#3FB950"),
+		Sev1:         c("#CF222E", "#FF7B72"),
+		Sev2:         c("#BC4C00", "#FFA657"),
+		Sev3:         c("#9A6700", "#D29922"),
+		SevUnknown:   c("#6E7781", "#8B949E"),
+		Worked:       c("#1A7F37", "#3FB950"),
+		Failed:       c("#CF222E", "#FF7B72"),
+		Partly:       c("#9A6700", "#D29922"),
+		Reported:     c("#1A7F37", "#3FB950"),
+		Modelled:     c("#8250DF", "#D2A8FF"),
+		Illustrative: c("#9A6700", "#D29922"),
+		Past:         c("#6E7781", "#8B949E"),
+		Future:       c("#1F2328", "#E6EDF3"),
+	}
+}
+
+// Styles is every style of the interface, grouped by screen. Screens receive
+// it through their New functions; nothing else builds styles.
+type Styles struct {
+	// Plain is true for the monochrome rendering (pipes, NO_COLOR): screens
+	// then mark the selection and the cursor with reverse video or glyphs.
+	Plain    bool
+	App      AppStyles
+	Explorer ExplorerStyles
+	Detail   DetailStyles
+	Replay   ReplayStyles
+}
+
+// New builds the styles from a palette.
+func New(p Palette) Styles {
+	return Styles{
+		App:      newAppStyles(p),
+		Explorer: newExplorerStyles(p),
+		Detail:   newDetailStyles(p),
+		Replay:   newReplayStyles(p),
+	}
+}
+
+// Plain returns styles without colour, for pipes, NO_COLOR and terminals
+// without colour. Emphasis that carries meaning (the selection, the replay
+// cursor) uses reverse video or bold, which survive without colour.
+func Plain() Styles {
+	s := Styles{
+		Plain:    true,
+		App:      plainAppStyles(),
+		Explorer: plainExplorerStyles(),
+		Detail:   plainDetailStyles(),
+		Replay:   plainReplayStyles(),
+	}
+	return s
+}
