@@ -63,6 +63,8 @@ type Styles struct {
 	Explorer ExplorerStyles
 	Detail   DetailStyles
 	Replay   ReplayStyles
+	// Model styles the heatmap and the what-if panel of the replayer.
+	Model ModelStyles
 }
 
 // New builds the styles from a palette.
@@ -72,6 +74,7 @@ func New(p Palette) Styles {
 		Explorer: newExplorerStyles(p),
 		Detail:   newDetailStyles(p),
 		Replay:   newReplayStyles(p),
+		Model:    newModelStyles(p),
 	}
 }
 
@@ -85,6 +88,7 @@ func Plain() Styles {
 		Explorer: plainExplorerStyles(),
 		Detail:   plainDetailStyles(),
 		Replay:   plainReplayStyles(),
+		Model:    plainModelStyles(),
 	}
 	return s
 }
