@@ -18,3 +18,73 @@ func Fit(s string, w int) string {
 
 // Truncate cuts s to at most w cells, ending with "…" when it cut.
 func Truncate(s string, w int) string { return ansi.Truncate(s, max(w, 0), "…") }
+
+// PadLines returns exactly h lines, each exactly w cells wide: longer lines
+// are cut with "…", shorter ones padded with spaces, missing lines added
+// blank and extra lines dropped. A negative h keeps the number of lines.
+func PadLines(lines []string, w, h int) []string {
+	if h < 0 {
+		h = len(lines)
+	}
+	out := make([]string, h)
+	blank := strings.Repeat(" ", max(w, 0))
+	for i := range out {
+		if i < len(lines) {
+			out[i] = Fit(lines[i], w)
+		} else {
+			out[i] = blank
+		}
+	}
+	return out
+}
+
+// Columns puts two blocks of lines side by side: left fitted to lw cells,
+// then gap, then right fitted to rw cells. The result has as many lines as
+// the longer block; the shorter one is padded with blank lines.
+func Columns(left []string, lw int, gap string, right []string, rw int) []string {
+	n := max(len(left), len(right))
+	return columns(PadLines(left, lw, n), gap, PadLines(right, rw, n))
+}
+
+// JoinPanes is Columns for two already rendered panes (strings with one
+// line per row), returning the joined block as one string.
+func JoinPanes(left string, lw int, gap string, right string, rw int) string {
+	return strings.Join(Columns(Lines(left), lw, gap, Lines(right), rw), "\n")
+}
+
+func columns(left []string, gap string, right []string) []string {
+	out := make([]string, len(left))
+	for i := range left {
+		out[i] = left[i] + gap + right[i]
+	}
+	return out
+}
+
+// Lines splits s into its lines; the empty string has no lines.
+func Lines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "\n")
+}
+
+// Block joins lines into exactly h lines of exactly w cells, as one string,
+// ready to be placed in a fixed-size area of the screen.
+func Block(lines []string, w, h int) string {
+	return strings.Join(PadLines(lines, w, h), "\n")
+}
+
+// Clip cuts every line of s to at most w cells and keeps at most h lines
+// (h < 0 keeps them all). It never pads.
+func Clip(s string, w, h int) string {
+	lines := Lines(s)
+	if h >= 0 && len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		if lipgloss.Width(l) > w {
+			lines[i] = Truncate(l, w)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
