@@ -1,0 +1,30 @@
+package theme
+
+import "github.com/charmbracelet/lipgloss"
+
+// CLIStyles are the styles of the non-interactive commands (list, search,
+// validate). They sit apart from Styles because the commands print lines, not
+// screens.
+type CLIStyles struct {
+	ID, Date, Org, Faint, Match, Error, Warning lipgloss.Style
+}
+
+// CLI builds the command-line styles from a palette.
+func CLI(p Palette) CLIStyles {
+	s := lipgloss.NewStyle()
+	return CLIStyles{
+		ID:      s.Foreground(p.Accent).Bold(true),
+		Date:    s.Foreground(p.Faint),
+		Org:     s.Foreground(p.Text),
+		Faint:   s.Foreground(p.Faint),
+		Match:   s.Foreground(p.Match).Bold(true),
+		Error:   s.Foreground(p.Error),
+		Warning: s.Foreground(p.Warning),
+	}
+}
+
+// PlainCLI returns command-line styles that add nothing: for pipes and NO_COLOR.
+func PlainCLI() CLIStyles {
+	s := lipgloss.NewStyle()
+	return CLIStyles{ID: s, Date: s, Org: s, Faint: s, Match: s, Error: s, Warning: s}
+}
