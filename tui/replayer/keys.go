@@ -1,0 +1,111 @@
+package replayer
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/incidents-dev/incidents/data"
+)
+
+// KeyMap holds the replay screen's key bindings. Bindings that would do
+// nothing at the current moment are disabled, so the hint bar never offers
+// them.
+type KeyMap struct {
+	// Play starts and pauses playback.
+	Play key.Binding
+	// Next and Prev step to the next and previous event.
+	Next, Prev key.Binding
+	// Forward and Back move the clock one minute.
+	Forward, Back key.Binding
+	// Faster and Slower step through the speeds 1×, 10×, 60×, 300×, 600×.
+	Faster, Slower key.Binding
+	// Start and End jump to the ends of the timeline.
+	Start, End key.Binding
+	// Stage jumps to the first event of stage 1…9.
+	Stage key.Binding
+	// Heatmap toggles the per-instance heatmap (timelines with instance series).
+	Heatmap key.Binding
+	// WhatIf opens the what-if panel (timelines with a model).
+	WhatIf key.Binding
+	// Esc returns to the previous screen.
+	Esc key.Binding
+}
+
+// DefaultKeyMap returns the replay keys of PRODUCT.md, with English help.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Play:    key.NewBinding(key.WithKeys(" "), key.WithHelp("space", "play")),
+		Next:    key.NewBinding(key.WithKeys("n", "]"), key.WithHelp("n/]", "next event")),
+		Prev:    key.NewBinding(key.WithKeys("p", "["), key.WithHelp("p/[", "previous event")),
+		Forward: key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "+1 min")),
+		Back:    key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "−1 min")),
+		Faster:  key.NewBinding(key.WithKeys("+", "="), key.WithHelp("+", "faster")),
+		Slower:  key.NewBinding(key.WithKeys("-", "_"), key.WithHelp("-", "slower")),
+		Start:   key.NewBinding(key.WithKeys("g", "home"), key.WithHelp("g", "start")),
+		End:     key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "end")),
+		Stage: key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9"),
+			key.WithHelp("1…9", "stage")),
+		Heatmap: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "heatmap")),
+		WhatIf:  key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "what if")),
+		Esc:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+	}
+}
+
+// helpText is the help description of each binding in one language.
+type helpText struct {
+	play, pause, next, prev, forward, back, faster, slower string
+	start, end, stage, heatmap, whatIf, esc                string
+}
+
+var helpTexts = map[data.Lang]helpText{
+	data.EN: {
+		play: "play", pause: "pause", next: "next event", prev: "previous event",
+		forward: "+1 min", back: "−1 min", faster: "faster", slower: "slower",
+		start: "start", end: "end", stage: "stage", heatmap: "heatmap", whatIf: "what if", esc: "back",
+	},
+	data.KO: {
+		play: "재생", pause: "일시정지", next: "다음 사건", prev: "이전 사건",
+		forward: "+1분", back: "−1분", faster: "빠르게", slower: "느리게",
+		start: "처음", end: "끝", stage: "단계", heatmap: "히트맵", whatIf: "가정", esc: "뒤로",
+	},
+}
+
+// setHelp rewrites the help descriptions in lang (Both uses English, the
+// hint bar has room for one language only).
+func (k *KeyMap) setHelp(lang data.Lang, playing bool) {
+	t, ok := helpTexts[lang]
+	if !ok {
+		t = helpTexts[data.EN]
+	}
+	play := t.play
+	if playing {
+		play = t.pause
+	}
+	set := func(b *key.Binding, desc string) { b.SetHelp(b.Help().Key, desc) }
+	set(&k.Play, play)
+	set(&k.Next, t.next)
+	set(&k.Prev, t.prev)
+	set(&k.Forward, t.forward)
+	set(&k.Back, t.back)
+	set(&k.Faster, t.faster)
+	set(&k.Slower, t.slower)
+	set(&k.Start, t.start)
+	set(&k.End, t.end)
+	set(&k.Stage, t.stage)
+	set(&k.Heatmap, t.heatmap)
+	set(&k.WhatIf, t.whatIf)
+	set(&k.Esc, t.esc)
+}
+
+// ShortHelp returns the bindings of the one-line hint bar.
+func (k KeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Play, k.Next, k.Prev, k.Forward, k.Faster, k.Stage, k.Esc}
+}
+
+// FullHelp returns every binding, in columns, for the full help.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Play, k.Faster, k.Slower},
+		{k.Next, k.Prev, k.Forward, k.Back},
+		{k.Start, k.End, k.Stage},
+		{k.Heatmap, k.WhatIf, k.Esc},
+	}
+}

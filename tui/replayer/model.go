@@ -1,0 +1,212 @@
+// Package replayer is the replay screen: it plays an incident's timeline
+// minute by minute, with a stage bar, metric sparklines, the event list and
+// the current event's annotation. RenderText prints the same timeline as
+// plain text for `incidents timeline`.
+package replayer
+
+import (
+	"sync/atomic"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/theme"
+)
+
+// tickEvery is the wall time between playback ticks. Each tick moves the
+// clock by tickEvery × speed, so 600× moves one minute per tick.
+const tickEvery = 100 * time.Millisecond
+
+// Options configure a replayer.
+type Options struct {
+	// Lang is the reader's language.
+	Lang data.Lang
+	// Styles are the interface styles (theme.Plain() for monochrome).
+	Styles theme.Styles
+	// At is an optional start moment "HH:MM" in the timeline's zone. An
+	// invalid or out-of-span value starts at the beginning and shows why.
+	At string
+	// Speed is the playback speed, one of replay.Speeds; 0 means 60×.
+	Speed int
+}
+
+// BackMsg asks the root to leave the replayer (sent on esc).
+type BackMsg struct{}
+
+// tickMsg moves a playing clock. id tells replayers apart; gen drops ticks
+// scheduled before a pause, seek or speed change.
+type tickMsg struct {
+	id, gen int
+}
+
+var lastID atomic.Int64
+
+// Model is the replay screen of one incident.
+type Model struct {
+	rec    *data.Record
+	tl     *data.Timeline
+	lang   data.Lang
+	styles theme.Styles
+	keys   KeyMap
+
+	clock   replay.Clock
+	id, gen int
+	focused bool
+	notice  string // a problem to show in the header, such as a bad --at
+
+	width, height int
+	cache         *frameCache
+}
+
+// New returns the replayer of rec's timeline tl, paused at opts.At or at the
+// start. tl may be nil: the screen then says the incident has no timeline.
+func New(rec *data.Record, tl *data.Timeline, opts Options) Model {
+	m := Model{
+		rec:     rec,
+		tl:      tl,
+		lang:    opts.Lang,
+		styles:  opts.Styles,
+		keys:    DefaultKeyMap(),
+		clock:   replay.NewClock(tl, opts.Speed),
+		id:      int(lastID.Add(1)),
+		focused: true,
+	}
+	if opts.At != "" && tl != nil {
+		at, err := replay.ParseAt(tl, opts.At)
+		if err != nil {
+			m.notice = err.Error()
+		} else {
+			m.clock = m.clock.With(m.clock.Seek(at))
+		}
+	}
+	m.rebuild()
+	return m
+}
+
+// Init starts the ticks when the replayer is playing, and does nothing
+// otherwise (a new replayer starts paused).
+func (m Model) Init() tea.Cmd {
+	if m.clock.Playing() {
+		return m.tick()
+	}
+	return nil
+}
+
+// SetSize sets the size of the screen area the replayer draws in.
+func (m *Model) SetSize(w, h int) {
+	m.width, m.height = max(w, 0), max(h, 0)
+	m.rebuild()
+}
+
+// SetLang switches the language of labels, titles and annotations.
+func (m *Model) SetLang(l data.Lang) {
+	m.lang = l
+	m.rebuild()
+}
+
+// Focus lets the replayer take keys.
+func (m *Model) Focus() { m.focused = true }
+
+// Blur stops the replayer taking keys (playback goes on).
+func (m *Model) Blur() { m.focused = false }
+
+// Focused reports whether the replayer takes keys.
+func (m Model) Focused() bool { return m.focused }
+
+// ShortHelp returns the enabled bindings for the hint bar.
+func (m Model) ShortHelp() []key.Binding { return m.keys.ShortHelp() }
+
+// FullHelp returns the bindings for the full help.
+func (m Model) FullHelp() [][]key.Binding { return m.keys.FullHelp() }
+
+// Playing reports whether the replayer is playing.
+func (m Model) Playing() bool { return m.clock.Playing() }
+
+// Now returns the replayer's current moment.
+func (m Model) Now() time.Time { return m.clock.Now() }
+
+func (m Model) tick() tea.Cmd {
+	id, gen := m.id, m.gen
+	return tea.Tick(tickEvery, func(time.Time) tea.Msg { return tickMsg{id: id, gen: gen} })
+}
+
+// Update handles keys and playback ticks.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tickMsg:
+		return m.onTick(msg)
+	case tea.KeyMsg:
+		if !m.focused {
+			return m, nil
+		}
+		return m.onKey(msg)
+	}
+	return m, nil
+}
+
+func (m Model) onTick(msg tickMsg) (Model, tea.Cmd) {
+	if msg.id != m.id || msg.gen != m.gen || !m.clock.Playing() {
+		return m, nil // another replayer's, or scheduled before a pause, seek or speed change
+	}
+	m.clock = m.clock.Advance(tickEvery)
+	m.refresh()
+	if !m.clock.Playing() {
+		return m, nil // reached the end
+	}
+	return m, m.tick()
+}
+
+func (m Model) onKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	k := m.keys
+	c := m.clock
+	switch {
+	case key.Matches(msg, k.Esc):
+		return m, func() tea.Msg { return BackMsg{} }
+	case m.tl == nil:
+		return m, nil
+	case key.Matches(msg, k.Play):
+		c = c.Toggle()
+	case key.Matches(msg, k.Next):
+		cur, _ := c.Next()
+		c = c.With(cur)
+	case key.Matches(msg, k.Prev):
+		cur, _ := c.Prev()
+		c = c.With(cur)
+	case key.Matches(msg, k.Forward):
+		c = c.With(c.Step(time.Minute))
+	case key.Matches(msg, k.Back):
+		c = c.With(c.Step(-time.Minute))
+	case key.Matches(msg, k.Faster):
+		c, _ = c.Faster()
+	case key.Matches(msg, k.Slower):
+		c, _ = c.Slower()
+	case key.Matches(msg, k.Start):
+		c = c.With(c.ToStart())
+	case key.Matches(msg, k.End):
+		c = c.With(c.ToEnd())
+	case key.Matches(msg, k.Stage):
+		cur, _ := c.JumpStage(int(msg.Runes[0] - '1'))
+		c = c.With(cur)
+	default:
+		return m, nil
+	}
+	return m.setClock(c)
+}
+
+// setClock installs a moved clock: any change bumps the tick generation, so
+// a tick already in flight is dropped and playback restarts from here.
+func (m Model) setClock(c replay.Clock) (Model, tea.Cmd) {
+	if c == m.clock {
+		return m, nil
+	}
+	m.clock = c
+	m.gen++
+	m.notice = ""
+	m.refresh()
+	if m.clock.Playing() {
+		return m, m.tick()
+	}
+	return m, nil
+}
