@@ -12,6 +12,8 @@ var ErrNotFound = errors.New("incident not found")
 // Error is a problem in a data file, with its position. It prints as
 // "path:line:col: message" when the position is known, otherwise as
 // "path: record ID: field: message" (parts that are unknown are left out).
+// Kind says what Record names when it is not a record ("timeline" prints
+// "path: timeline ID: field: message").
 type Error struct {
 	Path   string
 	Line   int // 1-based; 0 when unknown
@@ -19,6 +21,7 @@ type Error struct {
 	Record string
 	Field  string
 	Err    error
+	Kind   string // "record" when empty; "timeline" or "term"
 }
 
 // Error implements error.
@@ -29,7 +32,11 @@ func (e *Error) Error() string {
 		fmt.Fprintf(&b, ":%d:%d", e.Line, max(e.Col, 1))
 	}
 	if e.Record != "" {
-		fmt.Fprintf(&b, ": record %s", e.Record)
+		kind := e.Kind
+		if kind == "" {
+			kind = "record"
+		}
+		fmt.Fprintf(&b, ": %s %s", kind, e.Record)
 	}
 	if e.Field != "" {
 		fmt.Fprintf(&b, ": %s", e.Field)

@@ -1,7 +1,9 @@
 package data
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -41,4 +43,61 @@ func (l *Library) Timeline(id string) (*Timeline, bool) {
 		return tl, ok
 	}
 	return nil, false
+}
+
+// Nearest returns up to n ids that look most like id, closest first, for a
+// "did you mean" line: ids that contain it, then ids within a small edit
+// distance of it, ignoring case. Ties go to the id sharing the longer
+// prefix, then to the earlier id.
+func (l *Library) Nearest(id string, n int) []string {
+	q := []rune(strings.ToLower(strings.TrimSpace(id)))
+	if n <= 0 || len(q) == 0 {
+		return nil
+	}
+	type cand struct {
+		id           string
+		dist, prefix int
+	}
+	var cands []cand
+	for _, r := range l.Records {
+		c := []rune(strings.ToLower(r.ID))
+		d := editDistance(q, c)
+		if !strings.Contains(string(c), string(q)) && d > (max(len(q), len(c))+1)/2 {
+			continue
+		}
+		p := 0
+		for p < len(q) && p < len(c) && q[p] == c[p] {
+			p++
+		}
+		cands = append(cands, cand{r.ID, d, p})
+	}
+	slices.SortFunc(cands, func(a, b cand) int {
+		return cmp.Or(cmp.Compare(a.dist, b.dist), cmp.Compare(b.prefix, a.prefix), strings.Compare(a.id, b.id))
+	})
+	out := make([]string, 0, min(n, len(cands)))
+	for _, c := range cands[:min(n, len(cands))] {
+		out = append(out, c.id)
+	}
+	return out
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b []rune) int {
+	row := make([]int, len(b)+1)
+	for j := range row {
+		row[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		diag := row[0]
+		row[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			next := min(row[j]+1, row[j-1]+1, diag+cost)
+			diag, row[j] = row[j], next
+		}
+	}
+	return row[len(b)]
 }

@@ -1,0 +1,312 @@
+package data
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Sanitize makes text from a data file safe to print on a terminal. It
+// removes C0 control characters other than newline and tab, DEL, C1 control
+// characters (U+0080–U+009F), ANSI escape sequences (CSI, OSC, DCS, APC, PM
+// and SOS, introduced by ESC or by their 8-bit C1 forms; an unterminated one
+// runs to the end of s), and the bidirectional marks, embeddings, overrides
+// and isolates (U+200E, U+200F, U+061C, U+202A–U+202E, U+2066–U+2069) that
+// could make text display in an order other than the one stored. Bytes that
+// are not UTF-8 become U+FFFD. The result is normalised to Unicode NFC.
+//
+// Sanitize is idempotent: Sanitize(Sanitize(s)) == Sanitize(s).
+func Sanitize(s string) string {
+	if clean(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b.WriteRune(utf8.RuneError)
+			i++
+		case r == 0x1b:
+			i = skipEscape(s, i+size)
+		case r == 0x9b:
+			i = skipCSI(s, i+size)
+		case r == 0x90 || r == 0x98 || r == 0x9d || r == 0x9e || r == 0x9f:
+			i = skipString(s, i+size)
+		case dropRune(r):
+			i += size
+		default:
+			b.WriteString(s[i : i+size])
+			i += size
+		}
+	}
+	out := b.String()
+	if !norm.NFC.IsNormalString(out) {
+		out = norm.NFC.String(out)
+	}
+	return out
+}
+
+// clean reports whether s needs no change: printable ASCII (with newline
+// and tab) needs none, and other text none when it has nothing to drop and
+// is already NFC.
+func clean(s string) bool {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 {
+			ascii = false
+			break
+		}
+		if (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f {
+			return false
+		}
+	}
+	if ascii {
+		return true
+	}
+	for i, r := range s {
+		if r == 0x1b || dropRune(r) {
+			return false
+		}
+		if r == utf8.RuneError {
+			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
+				return false
+			}
+		}
+	}
+	return norm.NFC.IsNormalString(s)
+}
+
+// dropRune reports whether r is removed on its own: a control character
+// other than newline and tab, or a bidirectional formatting character.
+func dropRune(r rune) bool {
+	switch {
+	case r == '\n' || r == '\t':
+		return false
+	case r < 0x20 || (r >= 0x7f && r <= 0x9f):
+		return true
+	case r == 0x200e || r == 0x200f || r == 0x061c:
+		return true
+	case r >= 0x202a && r <= 0x202e:
+		return true
+	case r >= 0x2066 && r <= 0x2069:
+		return true
+	}
+	return false
+}
+
+// skipEscape skips what follows an ESC at s[i:] and returns the index after
+// the sequence. A lone ESC (followed by nothing a sequence may hold) is
+// dropped on its own.
+func skipEscape(s string, i int) int {
+	if i >= len(s) {
+		return i
+	}
+	switch s[i] {
+	case '[':
+		return skipCSI(s, i+1)
+	case ']', 'P', 'X', '^', '_':
+		return skipString(s, i+1)
+	}
+	// nF and Fp/Fe/Fs escapes: intermediates 0x20–0x2F, then one final
+	// byte 0x30–0x7E.
+	j := i
+	for j < len(s) && s[j] >= 0x20 && s[j] <= 0x2f {
+		j++
+	}
+	if j < len(s) && s[j] >= 0x30 && s[j] <= 0x7e {
+		return j + 1
+	}
+	return j
+}
+
+// skipCSI skips a control sequence's parameter and intermediate bytes and
+// its final byte, starting after the introducer.
+func skipCSI(s string, i int) int {
+	for i < len(s) && s[i] >= 0x20 && s[i] <= 0x3f {
+		i++
+	}
+	if i < len(s) && s[i] >= 0x40 && s[i] <= 0x7e {
+		i++
+	}
+	return i
+}
+
+// skipString skips the body of an OSC, DCS, SOS, PM or APC string, starting
+// after its introducer, up to and including its terminator: BEL, ESC \ or
+// the 8-bit ST (U+009C). Without a terminator it runs to the end of s.
+func skipString(s string, i int) int {
+	for i < len(s) {
+		switch {
+		case s[i] == 0x07:
+			return i + 1
+		case s[i] == 0x1b && i+1 < len(s) && s[i+1] == '\\':
+			return i + 2
+		case s[i] == 0xc2 && i+1 < len(s) && s[i+1] == 0x9c:
+			return i + 2
+		}
+		i++
+	}
+	return i
+}
+
+func sanitizeAll(ss []string) {
+	for i, s := range ss {
+		ss[i] = Sanitize(s)
+	}
+}
+
+func (t *Text) sanitize() {
+	t.EN = Sanitize(t.EN)
+	t.KO = Sanitize(t.KO)
+}
+
+func sanitizeSources(srcs []Source) {
+	for i := range srcs {
+		s := &srcs[i]
+		s.URL = Sanitize(s.URL)
+		s.Kind = Sanitize(s.Kind)
+		s.Archived = Sanitize(s.Archived)
+	}
+}
+
+func sanitizePtr(p *string) {
+	if p != nil {
+		*p = Sanitize(*p)
+	}
+}
+
+// sanitize cleans every string of the record in place.
+func (r *Record) sanitize() {
+	r.ID = strings.TrimSpace(Sanitize(r.ID))
+	r.Org = Sanitize(r.Org)
+	r.OrgSlug = Sanitize(r.OrgSlug)
+	r.Date = Sanitize(r.Date)
+	r.DateKind = Sanitize(r.DateKind)
+	sanitizeAll(r.Docs)
+	r.Title.sanitize()
+	sanitizeAll(r.Domain)
+	r.Impact.Scope.sanitize()
+	r.Impact.Users.sanitize()
+	r.Impact.Region.sanitize()
+	if r.Review != nil {
+		sanitizePtr(r.Review.WrittenBy)
+		sanitizePtr(r.Review.ReviewedAt)
+		sanitizePtr(r.Review.ReviewedBy)
+	}
+	r.Lessons.sanitize()
+	sanitizeAll(r.Related)
+	sanitizeSources(r.Sources)
+	r.Summary.sanitize()
+	r.Trigger.sanitize()
+	r.Severity = Sanitize(r.Severity)
+	sanitizeAll(r.Symptoms)
+	r.SymptomsText.sanitize()
+	r.Timeline.DetectedAfter.Text = Sanitize(r.Timeline.DetectedAfter.Text)
+	r.Timeline.ResolvedAfter.Text = Sanitize(r.Timeline.ResolvedAfter.Text)
+	r.Detection.sanitize()
+	sanitizeAll(r.Components)
+	r.RootCause = Sanitize(r.RootCause)
+	for i := range r.Remediation {
+		r.Remediation[i].Text.sanitize()
+	}
+	for i := range r.ActionItems {
+		r.ActionItems[i].Text.sanitize()
+	}
+	sanitizeAll(r.Contributing)
+	sanitizePtr(r.RecurrenceOf)
+	r.UpdatedAt = Sanitize(r.UpdatedAt)
+	r.URL = Sanitize(r.URL)
+}
+
+// sanitize cleans every string of the timeline in place, including those
+// inside its raw model parameters.
+func (t *Timeline) sanitize() {
+	t.Incident = strings.TrimSpace(Sanitize(t.Incident))
+	t.Zone = Sanitize(t.Zone)
+	for i := range t.Stages {
+		t.Stages[i].ID = Sanitize(t.Stages[i].ID)
+		t.Stages[i].Title.sanitize()
+	}
+	for i := range t.Events {
+		e := &t.Events[i]
+		e.Stage = Sanitize(e.Stage)
+		e.Kind = Kind(Sanitize(string(e.Kind)))
+		e.Outcome = Outcome(Sanitize(string(e.Outcome)))
+		e.Actor.sanitize()
+		e.Title.sanitize()
+		e.Annotation.sanitize()
+	}
+	for i := range t.Series {
+		s := &t.Series[i]
+		s.Name = Sanitize(s.Name)
+		s.Unit = Sanitize(s.Unit)
+		s.Label.sanitize()
+		s.Provenance = Provenance(Sanitize(string(s.Provenance)))
+		s.Note.sanitize()
+		s.Group = Sanitize(s.Group)
+	}
+	sanitizeSources(t.Sources)
+	t.Model = sanitizeRaw(t.Model)
+}
+
+// sanitizeRaw cleans the strings inside a raw JSON value, keeping its
+// numbers exactly as written. The value is returned unchanged when it holds
+// nothing to clean or does not decode.
+func sanitizeRaw(raw json.RawMessage) json.RawMessage {
+	if len(raw) == 0 {
+		return raw
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return raw
+	}
+	changed := false
+	var walk func(v any) any
+	walk = func(v any) any {
+		switch v := v.(type) {
+		case string:
+			s := Sanitize(v)
+			changed = changed || s != v
+			return s
+		case []any:
+			for i := range v {
+				v[i] = walk(v[i])
+			}
+		case map[string]any:
+			for k, x := range v {
+				if c := Sanitize(k); c != k {
+					changed = true
+					delete(v, k)
+					k = c
+				}
+				v[k] = walk(x)
+			}
+		}
+		return v
+	}
+	v = walk(v)
+	if !changed {
+		return raw
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		return raw
+	}
+	return out
+}
+
+// sanitize cleans every string of the term in place.
+func (t *Term) sanitize() {
+	t.Term = strings.TrimSpace(Sanitize(t.Term))
+	t.Facet = Sanitize(t.Facet)
+	t.Label.sanitize()
+	t.Definition.sanitize()
+}
