@@ -36,8 +36,11 @@ func TestWrap(t *testing.T) {
 		{"no break after opening punctuation", "가나(다라", 5, []string{"가나", "(다라"}},
 		{"mixed scripts", "Discord 의 voice", 9, []string{"Discord", "의 voice"}},
 		{"wide rune at width one", "가a", 1, []string{"…", "a"}},
-		{"english beside korean may break", "etcd에서", 5, []string{"etcd", "에서"}},
-		{"emoji is two cells", "ab🔥cd", 3, []string{"ab", "🔥", "cd"}},
+		{"a word and its particle stay together", "전체 etcd에서", 8, []string{"전체", "etcd에서"}},
+		{"digits stay with a counter", "세션의 5분의 1", 8, []string{"세션의", "5분의 1"}},
+		{"a word longer than the line is cut", "etcd에서", 5, []string{"etcd", "에서"}},
+		{"break after a middle dot", "음성·영상", 5, []string{"음성·", "영상"}},
+		{"emoji is two cells", "ab🔥cd", 3, []string{"ab", "🔥c", "d"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

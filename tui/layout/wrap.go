@@ -2,6 +2,8 @@ package layout
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -139,7 +141,21 @@ func canBreak(a string, aw int, b string, bw int) bool {
 	case strings.Contains(opening, a):
 		return false
 	}
-	return aw > 1 || bw > 1
+	if aw > 1 && bw > 1 {
+		return true
+	}
+	if aw > 1 || bw > 1 {
+		// Between a wide and a narrow character: a letter or digit stays
+		// with the syllable beside it ("5분", "etcd에서"), as Korean
+		// writes a word and its particle together.
+		return !alnum(a) && !alnum(b)
+	}
+	return false
+}
+
+func alnum(g string) bool {
+	r, _ := utf8.DecodeRuneInString(g)
+	return unicode.IsLetter(r) && !unicode.Is(unicode.Hangul, r) && !unicode.Is(unicode.Han, r) || unicode.IsDigit(r)
 }
 
 // Punctuation that must not start a line, and that must not end one.
