@@ -46,8 +46,9 @@ func (l *Library) Timeline(id string) (*Timeline, bool) {
 }
 
 // Nearest returns up to n ids that look most like id, closest first, for a
-// "did you mean" line: ids that contain it, then ids within a small edit
-// distance of it, ignoring case. Ties go to the id sharing the longer
+// "did you mean" line: ids that contain it or are within a small edit
+// distance of it (one edit per three characters), ignoring case, fewest
+// edits first. Ties go to the id sharing the longer
 // prefix, then to the earlier id.
 func (l *Library) Nearest(id string, n int) []string {
 	q := []rune(strings.ToLower(strings.TrimSpace(id)))
@@ -62,7 +63,7 @@ func (l *Library) Nearest(id string, n int) []string {
 	for _, r := range l.Records {
 		c := []rune(strings.ToLower(r.ID))
 		d := editDistance(q, c)
-		if !strings.Contains(string(c), string(q)) && d > (max(len(q), len(c))+1)/2 {
+		if !strings.Contains(string(c), string(q)) && d > max(1, len(q)/3) {
 			continue
 		}
 		p := 0

@@ -98,7 +98,7 @@ func (d Duration) Known() bool { return d.ok }
 // String returns the duration as written, or "" when missing.
 func (d Duration) String() string { return d.Text }
 
-var durationPart = regexp.MustCompile(`(?i)(\d+(?:\.\d+)?)\s*(d|days?|h|hours?|hrs?|m|mins?|minutes?|s|secs?|seconds?)`)
+var durationPart = regexp.MustCompile(`(?i)(\d+(?:\.\d+)?)\s*(days?|d|hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)`)
 
 // ParseDuration parses forms such as "3h 17m", "1h14m", "45 min", "2d 3h",
 // "73 hours" or "43s". Anything that is not a sequence of such parts is an
