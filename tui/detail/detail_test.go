@@ -1,0 +1,260 @@
+package detail
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/muesli/termenv"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/theme"
+)
+
+func TestMain(m *testing.M) {
+	lipgloss.SetColorProfile(termenv.Ascii)
+	lipgloss.SetHasDarkBackground(true)
+	os.Exit(m.Run())
+}
+
+var langs = []data.Lang{data.EN, data.KO, data.Both}
+
+// TestRender goldens the whole record as `incidents show` prints it: a full
+// record, one with missing translations and one with every field missing.
+func TestRender(t *testing.T) {
+	recs := fixture(t)
+	rel := byID(recs)
+	for _, id := range []string{"FX-0007", "FX-0012", "FX-0020"} {
+		for _, l := range langs {
+			for _, w := range []int{80, 120} {
+				t.Run(fmt.Sprintf("%s_%v_%d", id, l, w), func(t *testing.T) {
+					out := Render(rel(id), RenderOptions{Lang: l, Width: w, Styles: theme.Plain(), Related: rel, Label: labels})
+					golden.RequireEqual(t, []byte(out))
+				})
+			}
+		}
+	}
+}
+
+var escape = regexp.MustCompile("\x1b|\u009b|\x07")
+
+// TestRenderPlainHasNoEscapes: `incidents show` prints Render with the
+// plain theme to pipes, which must carry no escape codes at all.
+func TestRenderPlainHasNoEscapes(t *testing.T) {
+	recs := fixture(t)
+	for _, r := range recs {
+		for _, l := range langs {
+			for _, w := range []int{0, 40, 99, 100, 160} {
+				out := Render(r, RenderOptions{Lang: l, Width: w, Styles: theme.Plain(), Related: byID(recs), Label: labels})
+				if escape.MatchString(out) {
+					t.Fatalf("%s %v %d: escape code in plain output:\n%q", r.ID, l, w, out)
+				}
+			}
+		}
+	}
+}
+
+// TestRenderSections checks the order of the sections and the markers.
+func TestRenderSections(t *testing.T) {
+	recs := fixture(t)
+	rel := byID(recs)
+	tests := []struct {
+		name string
+		id   string
+		lang data.Lang
+		want []string // in this order
+	}{
+		{"english order", "FX-0007", data.EN, []string{"FX-0007 · Northwind Chat · 2025-11-04", "Severity", "Scope", "Users affected", "Region", "Detected after", "Resolved after", "Summary", "Symptoms", "Cause", "Trigger", "Detection", "Remediation", "Action items", "Lessons", "Tags", "Sources", "Related incidents", "FX-0003"}},
+		{"korean headings", "FX-0007", data.KO, []string{"심각도", "영향 범위", "영향 사용자", "지역", "감지까지", "복구까지", "요약", "증상", "원인", "촉발", "감지", "조치", "후속 조치", "교훈", "태그", "출처", "관련 사례"}},
+		{"korean duration units", "FX-0007", data.KO, []string{"감지까지     4분", "복구까지     3시간 17분"}},
+		{"unknown users is a dash", "FX-0007", data.EN, []string{"Users affected  –"}},
+		{"missing korean marked", "FX-0012", data.KO, []string{"[한국어 번역 없음 — 영어 원문]", "Replication lag left read replicas"}},
+		{"missing english item marked", "FX-0012", data.EN, []string{"• [KO] 마이그레이션을"}},
+		{"english title missing", "FX-0020", data.EN, []string{"[No English text — shown in Korean]", "영어 제목이 없는 사례"}},
+		{"both marks the missing side only", "FX-0020", data.Both, []string{"[No English text]", "영어 제목이 없는 사례"}},
+		{"related not in library", "FX-0007", data.EN, []string{"FX-9999  (not in this library)"}},
+		{"source urls", "FX-0007", data.EN, []string{"• blog", "https://status.northwind.example/incidents/", "archived", "https://archive.example/"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out := Render(rel(tc.id), RenderOptions{Lang: tc.lang, Width: 120, Styles: theme.Plain(), Related: rel, Label: labels})
+			rest := out
+			for _, w := range tc.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("%q missing or out of order in:\n%s", w, out)
+				}
+				rest = rest[i+len(w):]
+			}
+		})
+	}
+}
+
+// TestRenderFits checks every line at every width, in every language and
+// theme, with hyperlinks on: OSC 8 sequences must not count as cells.
+func TestRenderFits(t *testing.T) {
+	recs := fixture(t)
+	for _, st := range []theme.Styles{theme.Plain(), theme.New(theme.DefaultPalette())} {
+		for _, r := range recs {
+			for _, l := range langs {
+				for w := 1; w <= 130; w++ {
+					out := Render(r, RenderOptions{Lang: l, Width: w, Styles: st, Related: byID(recs), Label: labels, Hyperlinks: true, Focus: "FX-0003"})
+					for i, line := range strings.Split(out, "\n") {
+						if lw := lipgloss.Width(line); lw > w {
+							t.Fatalf("%s %v width %d: line %d is %d cells: %q", r.ID, l, w, i, lw, line)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestRenderHyperlinks(t *testing.T) {
+	recs := fixture(t)
+	rel := byID(recs)
+	out := Render(rel("FX-0012"), RenderOptions{Lang: data.EN, Width: 80, Styles: theme.Plain(), Hyperlinks: true})
+	want := "\x1b]8;;https://fjord.example/blog/lag\x07https://fjord.example/blog/lag\x1b]8;;\x07"
+	if !strings.Contains(out, want) {
+		t.Fatalf("no OSC 8 link in:\n%q", out)
+	}
+	if plain := Render(rel("FX-0012"), RenderOptions{Lang: data.EN, Width: 80, Styles: theme.Plain()}); strings.Contains(plain, "\x1b]8") {
+		t.Fatal("hyperlink without Hyperlinks")
+	}
+}
+
+func TestRenderNilRecord(t *testing.T) {
+	if got := Render(nil, RenderOptions{Styles: theme.Plain()}); got != "–" {
+		t.Fatalf("Render(nil) = %q", got)
+	}
+}
+
+func newModel(t testing.TB, id string, l data.Lang, w, h int) Model {
+	recs := fixture(t)
+	rel := byID(recs)
+	m := New(rel(id), Options{Lang: l, Styles: theme.Plain(), Related: rel, Label: labels, Hyperlinks: true})
+	m.SetSize(w, h)
+	m.Focus()
+	return m
+}
+
+// TestDetailView goldens the screen at the two reference sizes, in each
+// language, after scrolling a little.
+func TestDetailView(t *testing.T) {
+	for _, l := range langs {
+		for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+			t.Run(fmt.Sprintf("%v_%d", l, sz[0]), func(t *testing.T) {
+				m := newModel(t, "FX-0007", l, sz[0], sz[1]-2) // the app's header and hint bar take two rows
+				m, _ = m.Update(tea.KeyMsg{Type: tea.KeyDown})
+				golden.RequireEqual(t, []byte(m.View()))
+			})
+		}
+	}
+}
+
+func keyMsg(s string) tea.KeyMsg {
+	switch s {
+	case "tab":
+		return tea.KeyMsg{Type: tea.KeyTab}
+	case "shift+tab":
+		return tea.KeyMsg{Type: tea.KeyShiftTab}
+	case "enter":
+		return tea.KeyMsg{Type: tea.KeyEnter}
+	case "esc":
+		return tea.KeyMsg{Type: tea.KeyEsc}
+	case "end":
+		return tea.KeyMsg{Type: tea.KeyEnd}
+	case "pgdown":
+		return tea.KeyMsg{Type: tea.KeyPgDown}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
+}
+
+func TestDetailKeys(t *testing.T) {
+	tests := []struct {
+		name   string
+		id     string
+		replay bool
+		keys   []string
+		want   tea.Msg
+	}{
+		{"esc goes back", "FX-0007", false, []string{"esc"}, BackMsg{}},
+		{"tab then enter opens the related incident", "FX-0007", false, []string{"tab", "enter"}, OpenRelatedMsg{ID: "FX-0003"}},
+		{"enter without a focus does nothing", "FX-0007", false, []string{"enter"}, nil},
+		{"ids not in the library are skipped", "FX-0007", false, []string{"tab", "tab", "enter"}, OpenRelatedMsg{ID: "FX-0003"}},
+		{"r replays when the replayer is there", "FX-0007", true, []string{"r"}, ReplayMsg{ID: "FX-0007"}},
+		{"r does nothing without it", "FX-0007", false, []string{"r"}, nil},
+		{"no related ids, tab does nothing", "FX-0011", false, []string{"tab", "enter"}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := newModel(t, tc.id, data.EN, 80, 20)
+			m.SetReplay(tc.replay)
+			var cmd tea.Cmd
+			for _, k := range tc.keys {
+				m, cmd = m.Update(keyMsg(k))
+			}
+			var got tea.Msg
+			if cmd != nil {
+				got = cmd()
+			}
+			if got != tc.want {
+				t.Fatalf("got %#v, want %#v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestDetailScroll(t *testing.T) {
+	m := newModel(t, "FX-0007", data.EN, 80, 20)
+	m, _ = m.Update(keyMsg("pgdown"))
+	if m.YOffset() == 0 {
+		t.Fatal("pgdown did not scroll")
+	}
+	m, _ = m.Update(keyMsg("end"))
+	end := m.YOffset()
+	if !strings.Contains(m.View(), "100%") {
+		t.Fatalf("position at the end is not 100%%:\n%s", m.View())
+	}
+	// Resizing keeps the place in the text.
+	m.SetSize(100, 20)
+	if m.YOffset() == 0 || m.YOffset() > end {
+		t.Fatalf("resize moved the scroll from %d to %d", end, m.YOffset())
+	}
+	// Switching language keeps it too.
+	m.SetLang(data.KO)
+	if m.YOffset() == 0 {
+		t.Fatal("language switch lost the scroll position")
+	}
+}
+
+// TestDetailFits checks the screen at every width the app can give it.
+func TestDetailFits(t *testing.T) {
+	recs := fixture(t)
+	for _, r := range recs {
+		for _, l := range langs {
+			for _, w := range []int{0, 1, 2, 39, 40, 80, 99, 100, 120} {
+				for _, h := range []int{0, 1, 2, 10, 24} {
+					m := New(r, Options{Lang: l, Styles: theme.New(theme.DefaultPalette()), Related: byID(recs), Label: labels, Hyperlinks: true})
+					m.SetSize(w, h)
+					m.Focus()
+					m, _ = m.Update(keyMsg("tab"))
+					lines := strings.Split(m.View(), "\n")
+					if h > 0 && len(lines) != h {
+						t.Fatalf("%s %v %dx%d: %d lines", r.ID, l, w, h, len(lines))
+					}
+					for i, line := range lines {
+						if lw := lipgloss.Width(line); lw > w {
+							t.Fatalf("%s %v %dx%d: line %d is %d cells: %q", r.ID, l, w, h, i, lw, line)
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,315 @@
+package detail
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/viewport"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/layout"
+	"github.com/incidents-dev/incidents/tui/theme"
+)
+
+// BackMsg asks the root to return to the screen the detail was opened from.
+type BackMsg struct{}
+
+// ReplayMsg asks the root to open the replayer on an incident.
+type ReplayMsg struct{ ID string }
+
+// OpenRelatedMsg asks the root to open a related incident.
+type OpenRelatedMsg struct{ ID string }
+
+// Options configure a detail Model.
+type Options struct {
+	// Lang is the language shown.
+	Lang data.Lang
+	// Styles colour the view.
+	Styles theme.Styles
+	// Related looks up related incidents by id (for their titles and to
+	// know which can be opened).
+	Related func(id string) *data.Record
+	// Label returns a tag's vocabulary label.
+	Label func(term string) data.Text
+	// Hyperlinks makes source URLs OSC 8 hyperlinks.
+	Hyperlinks bool
+	// Replay says whether the replayer can be opened, so `r` is offered.
+	Replay bool
+	// Preview drops the position line and the keys: the model only shows
+	// the top of a record beside the list.
+	Preview bool
+	// Mouse turns on wheel scrolling.
+	Mouse bool
+}
+
+// cacheKey names one rendering of a record.
+type cacheKey struct {
+	rec   *data.Record
+	lang  data.Lang
+	width int
+	focus string
+}
+
+// Model is the detail screen: the rendered record in a scrolling viewport
+// with a position indicator.
+type Model struct {
+	opts    Options
+	keys    KeyMap
+	rec     *data.Record
+	vp      viewport.Model
+	w, h    int
+	focused bool
+	// related are the related ids that can be opened; focus indexes it,
+	// -1 for none.
+	related []string
+	focus   int
+	page    page
+	// cache holds recent renderings, shared by copies of the model; it is
+	// written only by setters, never by View.
+	cache map[cacheKey]page
+}
+
+// New returns a detail model showing rec (which may be nil).
+func New(rec *data.Record, opts Options) Model {
+	vp := viewport.New(0, 0)
+	vp.MouseWheelEnabled = opts.Mouse
+	m := Model{opts: opts, keys: DefaultKeyMap(), vp: vp, focus: -1, cache: map[cacheKey]page{}}
+	m.SetRecord(rec)
+	return m
+}
+
+// Record returns the record shown.
+func (m Model) Record() *data.Record { return m.rec }
+
+// SetRecord shows another record from its top.
+func (m *Model) SetRecord(rec *data.Record) {
+	if rec == m.rec && rec != nil {
+		return
+	}
+	m.rec = rec
+	m.related = nil
+	m.focus = -1
+	if rec != nil && m.opts.Related != nil {
+		for _, id := range rec.Related {
+			if m.opts.Related(id) != nil {
+				m.related = append(m.related, id)
+			}
+		}
+	}
+	m.vp.SetYOffset(0)
+	m.rerender(false)
+}
+
+// SetSize sets the size of the view, keeping the scroll position.
+func (m *Model) SetSize(w, h int) {
+	m.w, m.h = max(w, 0), max(h, 0)
+	m.rerender(true)
+}
+
+// SetLang switches the language, keeping the scroll position.
+func (m *Model) SetLang(l data.Lang) {
+	m.opts.Lang = l
+	m.rerender(true)
+}
+
+// SetReplay says whether the replayer can be opened.
+func (m *Model) SetReplay(ok bool) {
+	m.opts.Replay = ok
+	m.updateKeys()
+}
+
+// Focus lets the model take keys.
+func (m *Model) Focus() { m.focused = true }
+
+// Blur stops the model taking keys.
+func (m *Model) Blur() { m.focused = false }
+
+// Focused reports whether the model takes keys.
+func (m Model) Focused() bool { return m.focused }
+
+func (m *Model) bodyHeight() int {
+	if m.opts.Preview {
+		return m.h
+	}
+	return max(m.h-1, 0)
+}
+
+// rerender lays the record out for the current size, language and focus,
+// from the cache when it can. With keep, the scroll position stays at the
+// same place in the text.
+func (m *Model) rerender(keep bool) {
+	oldTotal, oldOff := len(m.page.lines), m.vp.YOffset
+	focus := ""
+	if m.focus >= 0 && m.focus < len(m.related) {
+		focus = m.related[m.focus]
+	}
+	k := cacheKey{rec: m.rec, lang: m.opts.Lang, width: m.w, focus: focus}
+	if m.w <= 0 {
+		m.page = page{}
+	} else if p, ok := m.cache[k]; ok {
+		m.page = p
+	} else {
+		if len(m.cache) >= 16 {
+			clear(m.cache)
+		}
+		m.page = render(m.rec, RenderOptions{
+			Lang: m.opts.Lang, Width: m.w, Styles: m.opts.Styles, Related: m.opts.Related,
+			Hyperlinks: m.opts.Hyperlinks, Label: m.opts.Label, Focus: focus,
+		})
+		m.cache[k] = m.page
+	}
+	m.vp.Width, m.vp.Height = m.w, m.bodyHeight()
+	m.vp.SetContent(strings.Join(m.page.lines, "\n"))
+	if keep && oldTotal > 0 && len(m.page.lines) != oldTotal {
+		m.vp.SetYOffset(oldOff * len(m.page.lines) / oldTotal)
+	} else {
+		m.vp.SetYOffset(oldOff)
+	}
+	m.updateKeys()
+}
+
+// updateKeys turns off the keys that would do nothing now.
+func (m *Model) updateKeys() {
+	canScroll := len(m.page.lines) > m.bodyHeight()
+	for _, b := range []*key.Binding{&m.keys.Up, &m.keys.Down, &m.keys.PageUp, &m.keys.PageDown, &m.keys.Top, &m.keys.Bottom} {
+		b.SetEnabled(canScroll && !m.opts.Preview)
+	}
+	m.keys.NextRelated.SetEnabled(len(m.related) > 0)
+	m.keys.PrevRelated.SetEnabled(len(m.related) > 1)
+	m.keys.Open.SetEnabled(m.focus >= 0)
+	m.keys.Replay.SetEnabled(m.opts.Replay && m.rec != nil)
+	m.keys.Back.SetEnabled(!m.opts.Preview)
+}
+
+// Update handles keys (when focused) and mouse wheel messages.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyMsg:
+		if !m.focused {
+			return m, nil
+		}
+		return m.handleKey(msg)
+	case tea.MouseMsg:
+		if m.opts.Mouse {
+			var cmd tea.Cmd
+			m.vp, cmd = m.vp.Update(msg)
+			return m, cmd
+		}
+	}
+	return m, nil
+}
+
+func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Up):
+		m.vp.LineUp(1)
+	case key.Matches(msg, k.Down):
+		m.vp.LineDown(1)
+	case key.Matches(msg, k.PageUp):
+		m.vp.PageUp()
+	case key.Matches(msg, k.PageDown):
+		m.vp.PageDown()
+	case key.Matches(msg, k.Top):
+		m.vp.GotoTop()
+	case key.Matches(msg, k.Bottom):
+		m.vp.GotoBottom()
+	case key.Matches(msg, k.NextRelated):
+		m.moveFocus(1)
+	case key.Matches(msg, k.PrevRelated):
+		m.moveFocus(-1)
+	case key.Matches(msg, k.Open):
+		id := m.related[m.focus]
+		return m, func() tea.Msg { return OpenRelatedMsg{ID: id} }
+	case key.Matches(msg, k.Replay):
+		id := m.rec.ID
+		return m, func() tea.Msg { return ReplayMsg{ID: id} }
+	case key.Matches(msg, k.Back):
+		return m, func() tea.Msg { return BackMsg{} }
+	}
+	return m, nil
+}
+
+// moveFocus moves the related focus by d (wrapping) and scrolls the
+// focused entry into view.
+func (m *Model) moveFocus(d int) {
+	n := len(m.related)
+	if n == 0 {
+		return
+	}
+	if m.focus < 0 {
+		if d > 0 {
+			m.focus = 0
+		} else {
+			m.focus = n - 1
+		}
+	} else {
+		m.focus = ((m.focus+d)%n + n) % n
+	}
+	m.rerender(false)
+	if line, ok := m.page.anchors[m.related[m.focus]]; ok {
+		top, h := m.vp.YOffset, m.bodyHeight()
+		if line < top || line >= top+h {
+			m.vp.SetYOffset(line - max(h/3, 0))
+		}
+	}
+}
+
+// FocusedRelated returns the related id enter would open, or "".
+func (m Model) FocusedRelated() string {
+	if m.focus < 0 || m.focus >= len(m.related) {
+		return ""
+	}
+	return m.related[m.focus]
+}
+
+// YOffset returns the first line shown.
+func (m Model) YOffset() int { return m.vp.YOffset }
+
+// View shows the visible part of the record and, unless previewing, a
+// position line. It is exactly the model's size.
+func (m Model) View() string {
+	if m.w <= 0 || m.h <= 0 {
+		return strings.TrimSuffix(strings.Repeat("\n", m.h), "\n")
+	}
+	bh := m.bodyHeight()
+	top := min(max(m.vp.YOffset, 0), len(m.page.lines))
+	end := min(top+bh, len(m.page.lines))
+	lines := layout.PadLines(m.page.lines[top:end], m.w, bh)
+	if !m.opts.Preview {
+		lines = append(lines, m.positionLine(top, end))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// positionLine shows the record's id at the left and which lines are in
+// view at the right ("41–78/120 52%").
+func (m Model) positionLine(top, end int) string {
+	st := m.opts.Styles.Detail.Position
+	total := len(m.page.lines)
+	pos := fmt.Sprintf("%d–%d/%d %d%%", min(top+1, total), end, total, int(m.vp.ScrollPercent()*100+0.5))
+	if total <= m.bodyHeight() {
+		pos = fmt.Sprintf("%d/%d", total, total)
+	}
+	left := ""
+	if m.rec != nil {
+		left = m.rec.ID
+	}
+	if f := m.FocusedRelated(); f != "" {
+		left += " → " + f
+	}
+	pw := lipgloss.Width(pos)
+	if pw+1 > m.w {
+		return st.Render(layout.Fit(pos, m.w))
+	}
+	return st.Render(layout.Fit(left, m.w-pw-1) + " " + pos)
+}
+
+// ShortHelp returns the keys for the hint bar.
+func (m Model) ShortHelp() []key.Binding { return m.keys.ShortHelp() }
+
+// FullHelp returns every key, in columns.
+func (m Model) FullHelp() [][]key.Binding { return m.keys.FullHelp() }

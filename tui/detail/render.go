@@ -1,0 +1,501 @@
+package detail
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/layout"
+	"github.com/incidents-dev/incidents/tui/theme"
+)
+
+// BothColumns is the width from which the "both" language setting puts
+// English and Korean in two columns; below it they are stacked section by
+// section.
+const BothColumns = 100
+
+// DefaultWidth is the width Render uses when RenderOptions.Width is not set.
+const DefaultWidth = 80
+
+// RenderOptions says how Render lays a record out.
+type RenderOptions struct {
+	// Lang is English, Korean or both.
+	Lang data.Lang
+	// Width is the width in cells; every line fits it. <= 0 means DefaultWidth.
+	Width int
+	// Styles colour the text; theme.Plain() adds no escape codes.
+	Styles theme.Styles
+	// Related looks up a related incident to show its title; nil, or a nil
+	// result, shows the id alone.
+	Related func(id string) *data.Record
+	// Hyperlinks wraps source URLs in OSC 8 hyperlinks.
+	Hyperlinks bool
+	// Label returns the vocabulary label of a tag; nil, or a zero Text,
+	// shows the tag as written.
+	Label func(term string) data.Text
+	// Focus is the related id to highlight (the one enter would open).
+	Focus string
+}
+
+// Render returns the whole record as text, section by section in the order
+// of the Incident Library's page: title; facts grid; summary; symptoms;
+// cause and trigger; detection; remediation; action items; lessons; tags;
+// sources; related incidents. A missing or null field shows "–"; a missing
+// translation shows the other language with a marker.
+func Render(rec *data.Record, opts RenderOptions) string {
+	return strings.Join(render(rec, opts).lines, "\n")
+}
+
+// page is a rendered record: its lines and, for each related id, the line
+// its entry starts on (so the screen can scroll to it).
+type page struct {
+	lines   []string
+	anchors map[string]int
+}
+
+type renderer struct {
+	o      RenderOptions
+	st     theme.DetailStyles
+	w      int
+	cols   bool // both languages in two columns
+	lw, rw int  // column widths when cols
+	gap    string
+	p      page
+}
+
+func render(rec *data.Record, o RenderOptions) page {
+	if o.Width <= 0 {
+		o.Width = DefaultWidth
+	}
+	r := &renderer{o: o, st: o.Styles.Detail, w: o.Width, p: page{anchors: map[string]int{}}}
+	if o.Lang == data.Both && o.Width >= BothColumns {
+		r.cols = true
+		r.gap = " " + r.paint(r.st.Divider, "│") + " "
+		r.lw = (o.Width - 3) / 2
+		r.rw = o.Width - 3 - r.lw
+	}
+	if rec == nil {
+		r.add(r.paint(r.st.Missing, dash))
+		return r.p
+	}
+	r.title(rec)
+	r.section(nil, func(l data.Lang, w int) []string { return r.facts(rec, l, w) })
+	r.section(func(v words) string { return v.summary }, r.textOf(rec.Summary))
+	r.section(func(v words) string { return v.symptoms }, r.textOf(rec.SymptomsText))
+	r.section(func(v words) string { return v.cause }, func(l data.Lang, w int) []string {
+		return append([]string{r.paint(r.st.Label, layout.Truncate(wordsFor(l).trigger, w))}, r.text(rec.Trigger, l, w, r.st.Body)...)
+	})
+	r.section(func(v words) string { return v.detection }, r.textOf(rec.Detection))
+	r.section(func(v words) string { return v.remediation }, r.itemsOf(rec.Remediation))
+	r.section(func(v words) string { return v.actions }, r.itemsOf(rec.ActionItems))
+	r.section(func(v words) string { return v.lessons }, r.textOf(rec.Lessons))
+	r.section(func(v words) string { return v.tags }, func(l data.Lang, w int) []string { return r.tags(rec, l, w) })
+	r.shared(func(v words) string { return v.sources }, func(w int) []string { return r.sources(rec, w) })
+	r.related(rec)
+	// Drop the blank line after the last section.
+	for len(r.p.lines) > 0 && r.p.lines[len(r.p.lines)-1] == "" {
+		r.p.lines = r.p.lines[:len(r.p.lines)-1]
+	}
+	// The layout keeps within the width down to a few cells; below that
+	// (indents, labels), cut what is left over.
+	for i, l := range r.p.lines {
+		if lipgloss.Width(l) > r.w {
+			r.p.lines[i] = layout.Truncate(l, r.w)
+		}
+	}
+	return r.p
+}
+
+func (r *renderer) add(lines ...string) { r.p.lines = append(r.p.lines, lines...) }
+
+// addColumns adds English and Korean lines side by side. The right column
+// is not padded, so printed text carries no trailing spaces.
+func (r *renderer) addColumns(left, right []string) {
+	for _, l := range layout.Columns(left, r.lw, r.gap, right, r.rw) {
+		r.add(strings.TrimRight(l, " "))
+	}
+}
+
+// paint styles s, leaving empty strings alone.
+func (r *renderer) paint(st lipgloss.Style, s string) string {
+	if s == "" {
+		return s
+	}
+	return st.Render(s)
+}
+
+func (r *renderer) paintAll(st lipgloss.Style, lines []string) []string {
+	for i, l := range lines {
+		lines[i] = r.paint(st, l)
+	}
+	return lines
+}
+
+// section lays out one section: its heading and body in the current
+// language; for both languages, in two columns or stacked. A nil heading
+// means a section without one (the facts grid).
+func (r *renderer) section(heading func(words) string, body func(l data.Lang, w int) []string) {
+	head := func(l data.Lang, w int) []string {
+		if heading == nil {
+			return nil
+		}
+		return []string{r.heading(heading(wordsFor(l)), w)}
+	}
+	switch {
+	case r.cols:
+		left := append(head(data.EN, r.lw), body(data.EN, r.lw)...)
+		right := append(head(data.KO, r.rw), body(data.KO, r.rw)...)
+		r.addColumns(left, right)
+	case r.o.Lang == data.Both:
+		if heading != nil {
+			r.add(r.heading(heading(en)+" · "+heading(ko), r.w))
+		}
+		r.add(body(data.EN, r.w)...)
+		r.add("")
+		r.add(body(data.KO, r.w)...)
+	default:
+		r.add(head(r.o.Lang, r.w)...)
+		r.add(body(r.o.Lang, r.w)...)
+	}
+	r.add("")
+}
+
+// shared lays out a section whose body does not depend on the language
+// (sources): full width, once.
+func (r *renderer) shared(heading func(words) string, body func(w int) []string) {
+	h := heading(wordsFor(r.o.Lang))
+	if r.o.Lang == data.Both {
+		h = heading(en) + " · " + heading(ko)
+	}
+	r.add(r.heading(h, r.w))
+	r.add(body(r.w)...)
+	r.add("")
+}
+
+// heading is a section heading followed by a rule to the column's width.
+func (r *renderer) heading(s string, w int) string {
+	s = layout.Truncate(s, w)
+	rest := w - lipgloss.Width(s) - 1
+	if rest <= 0 {
+		return r.paint(r.st.Heading, s)
+	}
+	return r.paint(r.st.Heading, s) + " " + r.paint(r.st.Divider, strings.Repeat("─", rest))
+}
+
+func (r *renderer) title(rec *data.Record) {
+	meta := []string{rec.ID}
+	if rec.Org != "" {
+		meta = append(meta, rec.Org)
+	}
+	if rec.Date != "" {
+		meta = append(meta, rec.Date)
+	}
+	r.add(r.paint(r.st.Meta, layout.Truncate(strings.Join(meta, " · "), r.w)))
+	if r.o.Lang == data.Both {
+		r.add(r.text(rec.Title, data.EN, r.w, r.st.Title)...)
+		r.add(r.text(rec.Title, data.KO, r.w, r.st.Title)...)
+	} else {
+		r.add(r.text(rec.Title, r.o.Lang, r.w, r.st.Title)...)
+	}
+	r.add("")
+}
+
+func (r *renderer) textOf(t data.Text) func(l data.Lang, w int) []string {
+	return func(l data.Lang, w int) []string { return r.text(t, l, w, r.st.Body) }
+}
+
+// text wraps a bilingual field in language l. A missing field is "–". A
+// missing translation shows a marker and, when only one language is on
+// screen, the other language's text under it.
+func (r *renderer) text(t data.Text, l data.Lang, w int, st lipgloss.Style) []string {
+	if t.IsZero() {
+		return []string{r.paint(r.st.Missing, dash)}
+	}
+	s, fell := t.Get(l)
+	if !fell {
+		return r.paintAll(st, layout.Wrap(s, w))
+	}
+	if r.o.Lang == data.Both {
+		return r.paintAll(r.st.Marker, layout.Wrap(wordsFor(l).both, w))
+	}
+	out := r.paintAll(r.st.Marker, layout.Wrap(wordsFor(l).missing, w))
+	return append(out, r.paintAll(st, layout.Wrap(s, w))...)
+}
+
+// inline returns a short value in language l for a grid cell or list item:
+// "" when missing, the marker alone when the other language is beside it,
+// otherwise the short marker and the other language's text.
+func (r *renderer) inline(t data.Text, l data.Lang) (s, marker string) {
+	s, fell := t.Get(l)
+	if !fell {
+		return s, ""
+	}
+	if r.o.Lang == data.Both {
+		return "", wordsFor(l).both
+	}
+	return s, wordsFor(l).short
+}
+
+// hanging wraps a marker and text at w cells with first put before the
+// first line and every other line indented by first's width.
+func (r *renderer) hanging(first, marker, s string, w int, st lipgloss.Style) []string {
+	ind := lipgloss.Width(first)
+	var lead []string
+	if w-ind < 8 {
+		// Too narrow for a hanging indent: first goes on its own line.
+		if strings.TrimSpace(first) != "" {
+			lead = []string{layout.Truncate(first, w)}
+		}
+		ind, first = 0, ""
+	}
+	text := strings.TrimSpace(marker + " " + s)
+	lines := layout.Wrap(text, max(w-ind, 1))
+	pad := strings.Repeat(" ", ind)
+	for i, l := range lines {
+		styled := r.paint(st, l)
+		if i == 0 && marker != "" && strings.HasPrefix(l, marker) {
+			styled = r.paint(r.st.Marker, marker) + r.paint(st, l[len(marker):])
+		}
+		if i == 0 {
+			lines[i] = first + styled
+		} else {
+			lines[i] = pad + styled
+		}
+	}
+	if len(lines) == 0 && first != "" {
+		lines = []string{first}
+	}
+	return append(lead, lines...)
+}
+
+func (r *renderer) itemsOf(items []data.Item) func(l data.Lang, w int) []string {
+	return func(l data.Lang, w int) []string {
+		var out []string
+		for _, it := range items {
+			if it.Text.IsZero() {
+				continue
+			}
+			s, marker := r.inline(it.Text, l)
+			out = append(out, r.hanging("• ", marker, s, w, r.st.Body)...)
+		}
+		if len(out) == 0 {
+			return []string{r.paint(r.st.Missing, dash)}
+		}
+		return out
+	}
+}
+
+// fact is one row of a grid: a label and its value in one language.
+type fact struct {
+	label, value, marker string
+}
+
+// grid lays facts out as label and value columns, or label over value when
+// the column is too narrow for both.
+func (r *renderer) grid(rows []fact, w int) []string {
+	lw := 0
+	for _, f := range rows {
+		lw = max(lw, lipgloss.Width(f.label))
+	}
+	lw += 2
+	side := w >= lw+16
+	var out []string
+	for _, f := range rows {
+		label := r.paint(r.st.Label, layout.Fit(f.label, lw))
+		if f.value == "" && f.marker == "" {
+			if side {
+				out = append(out, label+r.paint(r.st.Missing, dash))
+			} else {
+				out = append(out, r.paint(r.st.Label, layout.Truncate(f.label, w)), "  "+r.paint(r.st.Missing, dash))
+			}
+			continue
+		}
+		if side {
+			out = append(out, r.hanging(label, f.marker, f.value, w, r.st.Value)...)
+			continue
+		}
+		out = append(out, r.paint(r.st.Label, layout.Truncate(f.label, w)))
+		out = append(out, r.hanging("  ", f.marker, f.value, w, r.st.Value)...)
+	}
+	return out
+}
+
+// impact returns an impact value in language l; "unknown" counts as missing.
+func (r *renderer) impact(t data.Text, l data.Lang) (string, string) {
+	s, marker := r.inline(t, l)
+	if unknown(t.EN) && unknown(t.KO) {
+		return "", ""
+	}
+	if unknown(s) && marker == "" {
+		return "", ""
+	}
+	return s, marker
+}
+
+func (r *renderer) facts(rec *data.Record, l data.Lang, w int) []string {
+	v := wordsFor(l)
+	sev := ""
+	if !unknown(rec.Severity) {
+		sev = r.label(rec.Severity, l)
+		if sev == rec.Severity {
+			sev = strings.ToUpper(sev)
+		}
+	}
+	row := func(label string, t data.Text) fact {
+		s, m := r.impact(t, l)
+		return fact{label: label, value: s, marker: m}
+	}
+	return r.grid([]fact{
+		{label: v.severity, value: sev},
+		row(v.scope, rec.Impact.Scope),
+		row(v.users, rec.Impact.Users),
+		row(v.region, rec.Impact.Region),
+		{label: v.detected, value: durationText(rec.Timeline.DetectedAfter, l)},
+		{label: v.resolved, value: durationText(rec.Timeline.ResolvedAfter, l)},
+	}, w)
+}
+
+// label returns a tag's vocabulary label in language l, or the tag.
+func (r *renderer) label(term string, l data.Lang) string {
+	if r.o.Label != nil {
+		if s, _ := r.o.Label(term).Get(l); s != "" {
+			return s
+		}
+	}
+	return term
+}
+
+func (r *renderer) labels(terms []string, l data.Lang) string {
+	var out []string
+	for _, t := range terms {
+		if !unknown(t) {
+			out = append(out, r.label(t, l))
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+func (r *renderer) tags(rec *data.Record, l data.Lang, w int) []string {
+	v := wordsFor(l)
+	var rows []fact
+	for _, f := range []fact{
+		{label: v.domain, value: r.labels(rec.Domain, l)},
+		{label: v.components, value: r.labels(rec.Components, l)},
+		{label: v.rootCause, value: r.labels([]string{rec.RootCause}, l)},
+		{label: v.contributing, value: r.labels(rec.Contributing, l)},
+		{label: v.symptomTags, value: r.labels(rec.Symptoms, l)},
+	} {
+		if f.value != "" {
+			rows = append(rows, f)
+		}
+	}
+	if len(rows) == 0 {
+		return []string{r.paint(r.st.Missing, dash)}
+	}
+	return r.grid(rows, w)
+}
+
+// link styles a piece of a URL and, in the TUI, makes it a hyperlink to
+// the whole URL. OSC 8 sequences take no cells, so widths stay right.
+func (r *renderer) link(url, piece string) string {
+	s := r.paint(r.st.Link, piece)
+	if r.o.Hyperlinks && url != "" {
+		return ansi.SetHyperlink(url) + s + ansi.ResetHyperlink()
+	}
+	return s
+}
+
+// url lays a URL out at w cells after indent, cut into pieces when it is
+// longer than a line.
+func (r *renderer) url(u string, indent string, w int) []string {
+	var out []string
+	for _, piece := range layout.Wrap(u, max(w-lipgloss.Width(indent), 1)) {
+		out = append(out, indent+r.link(u, piece))
+	}
+	return out
+}
+
+func (r *renderer) sources(rec *data.Record, w int) []string {
+	archived := wordsFor(r.o.Lang).archived
+	if r.o.Lang == data.Both {
+		archived = en.archived + " · " + ko.archived
+	}
+	var out []string
+	for _, s := range rec.Sources {
+		if s.URL == "" && s.Archived == "" {
+			continue
+		}
+		kind := s.Kind
+		if kind == "" {
+			kind = dash
+		}
+		out = append(out, "• "+r.paint(r.st.Faint, layout.Truncate(kind, w-2)))
+		if s.URL != "" {
+			out = append(out, r.url(s.URL, "  ", w)...)
+		}
+		if s.Archived != "" {
+			out = append(out, "  "+r.paint(r.st.Faint, layout.Truncate(archived, w-2)))
+			out = append(out, r.url(s.Archived, "  ", w)...)
+		}
+	}
+	if len(out) == 0 {
+		return []string{r.paint(r.st.Missing, dash)}
+	}
+	return out
+}
+
+// relatedEntry lays out one related incident in language l: its id, then
+// its title with a hanging indent.
+func (r *renderer) relatedEntry(id string, l data.Lang, w int, withID bool) []string {
+	st := r.st.RelatedID
+	if id == r.o.Focus {
+		st = r.st.RelatedFocus
+	}
+	first := r.paint(st, id) + "  "
+	if !withID {
+		first = strings.Repeat(" ", lipgloss.Width(id)+2)
+	}
+	var rec *data.Record
+	if r.o.Related != nil {
+		rec = r.o.Related(id)
+	}
+	if rec == nil {
+		return r.hanging(first, "", wordsFor(l).notInLibrary, w, r.st.Faint)
+	}
+	s, marker := r.inline(rec.Title, l)
+	return r.hanging(first, marker, s, w, r.st.Body)
+}
+
+func (r *renderer) related(rec *data.Record) {
+	h := wordsFor(r.o.Lang).related
+	if r.o.Lang == data.Both && !r.cols {
+		h = en.related + " · " + ko.related
+	}
+	if r.cols {
+		r.addColumns([]string{r.heading(en.related, r.lw)}, []string{r.heading(ko.related, r.rw)})
+	} else {
+		r.add(r.heading(h, r.w))
+	}
+	n := 0
+	for _, id := range rec.Related {
+		if strings.TrimSpace(id) == "" {
+			continue
+		}
+		n++
+		r.p.anchors[id] = len(r.p.lines)
+		switch {
+		case r.cols:
+			r.addColumns(r.relatedEntry(id, data.EN, r.lw, true), r.relatedEntry(id, data.KO, r.rw, true))
+		case r.o.Lang == data.Both:
+			r.add(r.relatedEntry(id, data.EN, r.w, true)...)
+			r.add(r.relatedEntry(id, data.KO, r.w, false)...)
+		default:
+			r.add(r.relatedEntry(id, r.o.Lang, r.w, true)...)
+		}
+	}
+	if n == 0 {
+		r.add(r.paint(r.st.Missing, dash))
+	}
+}
