@@ -1,18 +1,295 @@
 package replayer
 
 import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/layout"
+	"github.com/incidents-dev/incidents/tui/theme"
 )
 
-// frameCache holds what View draws from that does not change every tick:
-// wrapped annotations and resampled series. It is rebuilt (never mutated)
-// when the size, the language or the timeline changes.
-type frameCache struct{}
+// frameCache holds what View draws from that does not change with the clock:
+// sparklines resampled to the width, event rows styled in each of their three
+// states, wrapped annotations, stage segments. rebuild replaces it whole when
+// the size, the language or the data change; nothing mutates it afterwards,
+// so copies of a Model can share it.
+type frameCache struct {
+	sparks []sparkEntry
+	stages []stageSeg
+	// rows[i] is event i's row as past, current and future.
+	rows [][3]string
+	// notes[i] is event i's wrapped title and annotation.
+	notes        [][]string
+	captions     []string // event i's annotation caption: time, actor, outcome
+	before       []string // shown before the first event
+	axisL, axisR string
+}
+
+// sparkEntry is a headline series with its optional hypothetical twin.
+type sparkEntry struct {
+	sp, hyp           spark
+	head, hypHead     sparkHead
+	series, hypSeries *data.Series
+}
+
+// Event row states.
+const (
+	past = iota
+	current
+	future
+)
+
+// stageSeg is a stage's stretch of the time axis, in columns [from, to).
+type stageSeg struct {
+	stage, from, to int
+}
+
+// headline returns the series drawn as sparklines: those not in a group.
+func headline(tl *data.Timeline) []*data.Series {
+	if tl == nil {
+		return nil
+	}
+	var out []*data.Series
+	for i := range tl.Series {
+		if tl.Series[i].Group == "" {
+			out = append(out, &tl.Series[i])
+		}
+	}
+	return out
+}
+
+// hypotheticalOf returns the series named like s in the what-if timeline.
+func hypotheticalOf(hyp *data.Timeline, s *data.Series) *data.Series {
+	if hyp == nil {
+		return nil
+	}
+	for i := range hyp.Series {
+		if hyp.Series[i].Name == s.Name && hyp.Series[i].Group == s.Group {
+			return &hyp.Series[i]
+		}
+	}
+	return nil
+}
 
 // rebuild recomputes the cache after a change of size, language or data.
 func (m *Model) rebuild() {
-	m.cache = &frameCache{}
+	m.cache = m.buildCache()
 	m.refresh()
+}
+
+func (m *Model) buildCache() *frameCache {
+	c := &frameCache{}
+	tl, w := m.tl, m.width
+	if tl == nil || w <= 0 {
+		return c
+	}
+	st := m.styles.Replay
+	plain := m.styles.Plain
+	start, end := m.clock.Start(), m.clock.End()
+	for _, s := range headline(tl) {
+		h := hypotheticalOf(m.hyp, s)
+		lo, hi := scale(s, h)
+		e := sparkEntry{
+			series: s, hypSeries: h,
+			sp:   newSpark(s, start, end, w, lo, hi),
+			head: newSparkHead(s, m.lang, st, false),
+		}
+		if h != nil {
+			e.hyp = newSpark(h, start, end, w, lo, hi)
+			e.hypHead = newSparkHead(h, m.lang, st, true)
+		}
+		c.sparks = append(c.sparks, e)
+	}
+	loc := tl.Location()
+	c.axisL, c.axisR = start.In(loc).Format("15:04"), end.In(loc).Format("15:04")
+	c.stages = stageSegments(m.clock.Cursor, w)
+
+	cols := eventColumns(tl, m.lang, w)
+	wd := wordsFor(m.lang)
+	for _, e := range tl.Events {
+		c.rows = append(c.rows, cols.row(e, m.lang, m.styles.Replay, plain))
+		c.captions = append(c.captions, eventCaption(tl, e, m.lang))
+		var note []string
+		title := pick(e.Title, m.lang, "\n")
+		for _, l := range wrap(title, w) {
+			note = append(note, paint(st.AnnotationTitle, l, plain))
+		}
+		text := annotation(e.Annotation, m.lang)
+		if text == "" {
+			text = wd.noAnnotation
+		}
+		for _, l := range wrap(text, w) {
+			note = append(note, paint(st.Annotation, l, plain))
+		}
+		c.notes = append(c.notes, note)
+	}
+	for _, l := range wrap(wd.before, w) {
+		c.before = append(c.before, paint(st.Faint, l, plain))
+	}
+	return c
+}
+
+// annotation returns the annotation in lang; Both gives English, then Korean
+// as a second paragraph.
+func annotation(t data.Text, lang data.Lang) string {
+	if lang == data.Both && t.EN != "" && t.KO != "" && t.EN != t.KO {
+		return t.EN + "\n\n" + t.KO
+	}
+	return pick(t, lang, "\n\n")
+}
+
+// eventCaption heads an event's annotation: "13:05 PDT · On-call · ✗ failed".
+func eventCaption(tl *data.Timeline, e data.Event, lang data.Lang) string {
+	parts := []string{clockText(tl, e.At, false)}
+	if a := pick(e.Actor, lang, " / "); a != "" {
+		parts = append(parts, a)
+	}
+	parts = append(parts, kindName(e.Kind, lang))
+	if o, ok := wordsFor(lang).outcomes[e.Outcome]; ok {
+		parts = append(parts, outcomeMark(e.Outcome)+" "+o)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// clockText writes t in the timeline's zone, "13:05 PDT", with seconds when
+// asked, and a day mark ("+1d") after the day the timeline starts.
+func clockText(tl *data.Timeline, t time.Time, seconds bool) string {
+	loc := tl.Location()
+	layout := "15:04 MST"
+	if seconds {
+		layout = "15:04:05 MST"
+	}
+	s := t.In(loc).Format(layout)
+	if d := dayOffset(tl, t); d > 0 {
+		s += fmt.Sprintf(" +%dd", d)
+	}
+	return s
+}
+
+// dayOffset counts the days between the timeline's first day and t's, in the
+// timeline's zone.
+func dayOffset(tl *data.Timeline, t time.Time) int {
+	loc := tl.Location()
+	y, mo, d := tl.Start.In(loc).Date()
+	y2, mo2, d2 := t.In(loc).Date()
+	a := time.Date(y, mo, d, 0, 0, 0, 0, time.UTC)
+	b := time.Date(y2, mo2, d2, 0, 0, 0, 0, time.UTC)
+	return int(b.Sub(a).Hours() / 24)
+}
+
+// columns are the widths of the event list's columns at one screen width.
+type columns struct {
+	width, timeW, kindW, actorW int
+	tl                          *data.Timeline
+}
+
+// eventColumns sizes the event list: time and outcome always; the kind from
+// 80 columns and the actor from 60, each as wide as its longest value (the
+// actor at most a fifth of the width).
+func eventColumns(tl *data.Timeline, lang data.Lang, w int) columns {
+	c := columns{width: w, tl: tl}
+	for _, e := range tl.Events {
+		c.timeW = max(c.timeW, lipgloss.Width(eventTime(tl, e.At)))
+		if w >= 80 {
+			c.kindW = max(c.kindW, lipgloss.Width(kindName(e.Kind, lang)))
+		}
+		if w >= 60 {
+			c.actorW = max(c.actorW, lipgloss.Width(pick(e.Actor, lang, " / ")))
+		}
+	}
+	c.actorW = min(c.actorW, w/5)
+	return c
+}
+
+// eventTime is an event's time in the list: "13:05", "01:10+1d".
+func eventTime(tl *data.Timeline, t time.Time) string {
+	s := t.In(tl.Location()).Format("15:04")
+	if d := dayOffset(tl, t); d > 0 {
+		s += fmt.Sprintf("+%dd", d)
+	}
+	return s
+}
+
+// row renders event e in its three states, each exactly c.width cells: past
+// rows are dimmed, the current one is highlighted and marked "▶", future
+// ones keep their colours.
+func (c columns) row(e data.Event, lang data.Lang, st theme.ReplayStyles, plain bool) [3]string {
+	gutter := [3]string{"  ", "▶ ", "  "}
+	timeS := layout.Fit(eventTime(c.tl, e.At), c.timeW)
+	mark := outcomeMark(e.Outcome)
+	kind, actor := "", ""
+	if c.kindW > 0 {
+		kind = layout.Fit(kindName(e.Kind, lang), c.kindW) + " "
+	}
+	if c.actorW > 0 {
+		actor = layout.Fit(pick(e.Actor, lang, " / "), c.actorW) + " "
+	}
+	title := pick(e.Title, lang, " · ")
+	fixed := 2 + c.timeW + 1 + lipgloss.Width(mark) + 1 + lipgloss.Width(kind) + lipgloss.Width(actor)
+	title = layout.Fit(title, max(0, c.width-fixed))
+	var out [3]string
+	for s := range out {
+		text := gutter[s] + timeS + " " + mark + " " + kind + actor + title
+		text = layout.Fit(text, c.width)
+		switch s {
+		case past:
+			out[s] = paint(st.EventPast, text, plain)
+		case current:
+			out[s] = paint(st.EventCurrent, text, plain)
+		default:
+			if plain {
+				out[s] = text
+				break
+			}
+			out[s] = layout.Truncate(gutter[s]+st.EventFuture.Render(timeS)+" "+
+				outcomeStyle(e.Outcome, st).Render(mark)+" "+st.Kind.Render(kind)+
+				st.Actor.Render(actor)+st.EventFuture.Render(title), c.width)
+		}
+	}
+	return out
+}
+
+// stageSegments divides the time axis among the stages that have events:
+// each runs from its first event (the first stage from the start) to the
+// next one's. A stage too short to show its number is widened to a few
+// columns at the expense of its neighbours, so every stage stays visible
+// while columns last.
+func stageSegments(cur replay.Cursor, w int) []stageSeg {
+	tl := cur.Timeline()
+	if tl == nil || w <= 0 {
+		return nil
+	}
+	var segs []stageSeg
+	for s := range tl.Stages {
+		if i := cur.StageStart(s); i >= 0 {
+			segs = append(segs, stageSeg{stage: s, from: cursorColumn(cur.Start(), cur.End(), tl.Events[i].At, w)})
+		}
+	}
+	if len(segs) == 0 {
+		return nil
+	}
+	segs = segs[:min(len(segs), w)]
+	n := len(segs)
+	minW := max(1, min(4, w/n))
+	segs[0].from = 0
+	for i := 1; i < n; i++ {
+		segs[i].from = max(segs[i].from, segs[i-1].from+minW)
+	}
+	for i := n - 1; i >= 1; i-- {
+		segs[i].from = min(segs[i].from, w-(n-i)*minW)
+	}
+	for i := range segs {
+		segs[i].to = w
+		if i+1 < n {
+			segs[i].to = segs[i+1].from
+		}
+	}
+	return segs
 }
 
 // refresh updates what depends on the clock: the enabled keys and their help.
@@ -30,7 +307,32 @@ func (m *Model) refresh() {
 	k.Slower.SetEnabled(has && c.Speed() > replay.Speeds[0])
 	k.Start.SetEnabled(has && !c.AtStart())
 	k.End.SetEnabled(has && !c.AtEnd())
-	k.Stage.SetEnabled(has && len(m.tl.Stages) > 0)
+	m.setStageKeys()
 	k.Heatmap.SetEnabled(false)
 	k.WhatIf.SetEnabled(false)
+}
+
+// setStageKeys binds 1…N to the stages that have events (at most nine), so
+// a digit without a stage does nothing and the help shows the real range.
+func (m *Model) setStageKeys() {
+	var digits []string
+	if m.tl != nil {
+		for s := 0; s < min(len(m.tl.Stages), 9); s++ {
+			if m.clock.StageStart(s) >= 0 {
+				digits = append(digits, strconv.Itoa(s+1))
+			}
+		}
+	}
+	k := &m.keys.Stage
+	if len(digits) == 0 {
+		k.SetEnabled(false)
+		return
+	}
+	k.SetKeys(digits...)
+	help := digits[0]
+	if len(digits) > 1 {
+		help += "…" + digits[len(digits)-1]
+	}
+	k.SetHelp(help, k.Help().Desc)
+	k.SetEnabled(true)
 }

@@ -55,6 +55,8 @@ type Model struct {
 	id, gen int
 	focused bool
 	notice  string // a problem to show in the header, such as a bad --at
+	// hyp is the what-if timeline whose series are drawn under the originals.
+	hyp *data.Timeline
 
 	width, height int
 	cache         *frameCache

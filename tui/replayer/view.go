@@ -1,22 +1,150 @@
 package replayer
 
 import (
+	"fmt"
 	"strings"
+	"time"
 
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/incidents-dev/incidents/replay"
 	"github.com/incidents-dev/incidents/tui/layout"
 )
 
-// View draws the replay screen in exactly the size set by SetSize; every
-// line fits the width.
+// plan is how the screen's rows are shared out at one size.
+type plan struct {
+	stageBar bool
+	// spark is what the sparklines get: 0 nothing, 1 one head line per
+	// series, 2 heads, blocks and the axis.
+	spark         int
+	rules         bool
+	events, notes int
+}
+
+const (
+	sparkNone = iota
+	sparkHeads
+	sparkFull
+)
+
+// sparkHeight returns the rows the sparklines take in a mode.
+func (c *frameCache) sparkHeight(mode int) int {
+	switch mode {
+	case sparkHeads:
+		return len(c.sparks)
+	case sparkFull:
+		n := 1 // the axis row
+		for _, e := range c.sparks {
+			n += 2
+			if e.hypSeries != nil {
+				n += 2
+			}
+		}
+		return n
+	}
+	return 0
+}
+
+// plan shares the height out, most important first: the header, the event
+// list and the annotation, then the stage bar and the sparklines, full when
+// they leave room, else their head lines only. It depends on the size and
+// the data, never on the moment, so the screen does not jump while playing.
+func (m Model) plan() plan {
+	var p plan
+	rest := m.height - 1 // header
+	if rest <= 0 {
+		return p
+	}
+	if len(m.cache.stages) > 0 && rest >= 7 {
+		p.stageBar = true
+		rest--
+	}
+	if rest < 5 {
+		p.events = rest
+		return p
+	}
+	p.rules = true
+	rest -= 2
+	if full := m.cache.sparkHeight(sparkFull); len(m.cache.sparks) > 0 && rest-full >= 6 {
+		p.spark = sparkFull
+		rest -= full
+	} else if heads := m.cache.sparkHeight(sparkHeads); heads > 0 && rest-heads >= 5 {
+		p.spark = sparkHeads
+		rest -= heads
+	}
+	p.events = max(3, rest*11/20)
+	if n := len(m.tl.Events); n > 0 {
+		p.events = min(p.events, n)
+	}
+	p.events = min(p.events, rest)
+	p.notes = rest - p.events
+	return p
+}
+
+// View draws the replay screen in the size set by SetSize: exactly that many
+// lines, none wider than the width. It reads the model and its cache only.
 func (m Model) View() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
 	}
-	lines := []string{m.styles.Replay.Header.Render(layout.Truncate(m.title(), m.width))}
+	var lines []string
+	if m.tl == nil {
+		lines = m.viewNoTimeline()
+	} else {
+		lines = m.viewTimeline()
+	}
+	for i, l := range lines {
+		if lipgloss.Width(l) > m.width {
+			lines[i] = ansi.Truncate(l, m.width, "")
+		}
+	}
 	for len(lines) < m.height {
 		lines = append(lines, "")
 	}
 	return strings.Join(lines[:m.height], "\n")
+}
+
+func (m Model) viewNoTimeline() []string {
+	st := m.styles.Replay
+	lines := []string{paint(st.Header, layout.Truncate(m.title(), m.width), m.styles.Plain), ""}
+	for _, l := range wrap(wordsFor(m.lang).noTimeline, m.width) {
+		lines = append(lines, paint(st.Notice, l, m.styles.Plain))
+	}
+	return lines
+}
+
+func (m Model) viewTimeline() []string {
+	p := m.plan()
+	c := m.cache
+	cur := m.clock.Event()
+	col := cursorColumn(m.clock.Start(), m.clock.End(), m.clock.Now(), m.width)
+	lines := []string{m.header()}
+	if p.stageBar {
+		lines = append(lines, m.stageBar())
+	}
+	lines = append(lines, m.sparkLines(p.spark, col)...)
+	if p.rules {
+		lines = append(lines, m.rule(m.stageCaption()))
+	}
+	lines = append(lines, m.eventLines(cur, p.events)...)
+	if p.rules {
+		caption := clockText(m.tl, m.clock.Start(), false)
+		if cur >= 0 {
+			caption = c.captions[cur]
+		}
+		lines = append(lines, m.rule(caption))
+	}
+	note := c.before
+	if cur >= 0 {
+		note = c.notes[cur]
+	}
+	if len(note) > p.notes && p.notes > 0 {
+		note = append(note[:p.notes-1:p.notes-1], ansi.Truncate(note[p.notes-1], max(0, m.width-1), "")+"…")
+	}
+	if len(note) > p.notes {
+		note = note[:p.notes]
+	}
+	return append(lines, note...)
 }
 
 func (m Model) title() string {
@@ -26,6 +154,164 @@ func (m Model) title() string {
 		}
 		return ""
 	}
-	t, _ := m.rec.Title.Get(m.lang)
-	return m.rec.ID + "  " + t
+	return m.rec.ID + "  " + pick(m.rec.Title, m.lang, " / ")
+}
+
+// header is the top line: id and title at the left (or a notice such as a
+// bad --at), and the clock, elapsed time, play state and speed at the right.
+// The title gives way first, then the elapsed total.
+func (m Model) header() string {
+	st, plain := m.styles.Replay, m.styles.Plain
+	w := wordsFor(m.lang)
+	c := m.clock
+	clock := clockText(m.tl, c.Now(), c.Speed() <= 10)
+	el := "T+" + formatDuration(c.Elapsed())
+	total := " " + w.of + " " + formatDuration(c.Total())
+	state := "|| " + w.paused
+	if c.Playing() {
+		state = "▶ " + w.playing
+	}
+	state += fmt.Sprintf(" %d×", c.Speed())
+	right := paint(st.Clock, clock, plain) + "  " + paint(st.Faint, el+total, plain) + "  " + paint(st.State, state, plain)
+	if lipgloss.Width(right) > m.width {
+		right = paint(st.Clock, clock, plain) + "  " + paint(st.Faint, el, plain) + "  " + paint(st.State, state, plain)
+	}
+	left, lst := m.title(), st.Header
+	if m.notice != "" {
+		left, lst = m.notice, st.Notice
+	}
+	room := m.width - lipgloss.Width(right) - 2
+	if room < 10 {
+		return layout.Truncate(right, m.width)
+	}
+	left = layout.Truncate(left, room)
+	gap := strings.Repeat(" ", max(2, m.width-lipgloss.Width(left)-lipgloss.Width(right)))
+	return paint(lst, left, plain) + gap + right
+}
+
+// formatDuration writes d in whole minutes: "52m", "3h17m", "1h05m".
+func formatDuration(d time.Duration) string {
+	d = max(d, 0)
+	h, mins := int(d/time.Hour), int(d%time.Hour/time.Minute)
+	if h == 0 {
+		return fmt.Sprintf("%dm", mins)
+	}
+	return fmt.Sprintf("%dh%02dm", h, mins)
+}
+
+// stageBar draws the stages along the time axis, aligned with the
+// sparklines; the current stage is bracketed (and highlighted in colour).
+func (m Model) stageBar() string {
+	st, plain := m.styles.Replay, m.styles.Plain
+	cur := m.clock.Stage()
+	var b strings.Builder
+	for i, seg := range m.cache.stages {
+		w := seg.to - seg.from
+		sep := ""
+		if i+1 < len(m.cache.stages) {
+			sep = "│"
+			w--
+		}
+		title := pick(m.tl.Stages[seg.stage].Title, m.lang, " / ")
+		if seg.stage == cur {
+			label := layout.Fit(stageLabel(seg.stage, title, w-2), w-2)
+			if w < 3 {
+				label = stageLabel(seg.stage, title, w)
+			} else {
+				label = "[" + label + "]"
+			}
+			b.WriteString(paint(st.StageCurrent, layout.Fit(label, w), plain))
+		} else {
+			b.WriteString(paint(st.Stage, layout.Fit(stageLabel(seg.stage, title, w), w), plain))
+		}
+		b.WriteString(paint(st.Rule, sep, plain))
+	}
+	return b.String()
+}
+
+// stageLabel is a stage's label in w cells: "3 Restarts", cut with "…"
+// while at least a few cells of the title show, else the number alone
+// (stages after the ninth have no key and no number).
+func stageLabel(stage int, title string, w int) string {
+	if stage >= 9 {
+		return layout.Truncate(title, w)
+	}
+	num := fmt.Sprint(stage + 1)
+	full := num + " " + title
+	if lipgloss.Width(full) <= w || w-lipgloss.Width(num)-1 >= 4 {
+		return layout.Truncate(full, w)
+	}
+	return layout.Truncate(num, w)
+}
+
+// stageCaption names the current stage: "Stage 3/5 · Restarts".
+func (m Model) stageCaption() string {
+	w := wordsFor(m.lang)
+	n := len(m.tl.Stages)
+	s := m.clock.Stage()
+	if s < 0 {
+		return fmt.Sprintf("%s –/%d", w.stage, n)
+	}
+	return fmt.Sprintf("%s %d/%d · %s", w.stage, s+1, n, pick(m.tl.Stages[s].Title, m.lang, " / "))
+}
+
+// rule is a separator line with a caption: "── caption ─────".
+func (m Model) rule(caption string) string {
+	st, plain := m.styles.Replay, m.styles.Plain
+	if m.width < 6 {
+		return paint(st.Rule, strings.Repeat("─", m.width), plain)
+	}
+	caption = layout.Truncate(caption, m.width-4)
+	rest := max(0, m.width-3-lipgloss.Width(caption)-1)
+	return paint(st.Rule, "── ", plain) + paint(st.Faint, caption, plain) + " " + paint(st.Rule, strings.Repeat("─", rest), plain)
+}
+
+// sparkLines draws the headline series in a plan's mode, with the cursor in
+// column col.
+func (m Model) sparkLines(mode, col int) []string {
+	if mode == sparkNone {
+		return nil
+	}
+	st, plain := m.styles.Replay, m.styles.Plain
+	now := m.clock.Now()
+	var lines []string
+	for _, e := range m.cache.sparks {
+		v, ok := replay.ValueAt(e.series.Points, now)
+		lines = append(lines, e.head.render(m.width, v, ok, m.lang, st, plain))
+		if mode == sparkHeads {
+			continue
+		}
+		lines = append(lines, e.sp.line(col, st.Spark, st.SparkCursor, plain))
+		if e.hypSeries != nil {
+			v, ok := replay.ValueAt(e.hypSeries.Points, now)
+			lines = append(lines, e.hypHead.render(m.width, v, ok, m.lang, st, plain),
+				e.hyp.line(col, st.Hypothetical, st.SparkCursor, plain))
+		}
+	}
+	if mode == sparkFull {
+		lines = append(lines, axisRow(m.width, col, m.cache.axisL, m.cache.axisR, st, plain))
+	}
+	return lines
+}
+
+// eventLines draws n rows of the event list, scrolled so the current event
+// sits a third of the way down.
+func (m Model) eventLines(cur, n int) []string {
+	rows := m.cache.rows
+	if n <= 0 || len(rows) == 0 {
+		return nil
+	}
+	off := min(max(0, cur-n/3), max(0, len(rows)-n))
+	var lines []string
+	for i := off; i < min(len(rows), off+n); i++ {
+		switch {
+		case i < cur:
+			lines = append(lines, rows[i][past])
+		case i == cur:
+			lines = append(lines, rows[i][current])
+		default:
+			lines = append(lines, rows[i][future])
+		}
+	}
+	return lines
 }

@@ -1,0 +1,38 @@
+package replayer
+
+import (
+	"encoding/json"
+	"os"
+	"testing"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/incidents-dev/incidents/data"
+	"github.com/muesli/termenv"
+)
+
+func TestMain(m *testing.M) {
+	lipgloss.SetColorProfile(termenv.Ascii)
+	lipgloss.SetHasDarkBackground(true)
+	os.Exit(m.Run())
+}
+
+// fixture loads the test timeline (modelled on IL-0499, written for these
+// tests; the bundled library is not used) and a record for it.
+func fixture(t testing.TB) (*data.Record, *data.Timeline) {
+	t.Helper()
+	b, err := os.ReadFile("testdata/IL-0499.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tl data.Timeline
+	if err := json.Unmarshal(b, &tl); err != nil {
+		t.Fatalf("testdata/IL-0499.json: %v", err)
+	}
+	rec := &data.Record{
+		ID:    "IL-0499",
+		Org:   "Discord",
+		Date:  "2026-03-25",
+		Title: data.Text{EN: "Voice outage: connection supervisors backed up", KO: "음성 장애: 연결 감독 프로세스 적체"},
+	}
+	return rec, &tl
+}

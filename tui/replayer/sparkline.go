@@ -1,0 +1,314 @@
+package replayer
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/layout"
+	"github.com/incidents-dev/incidents/tui/theme"
+)
+
+// blocks are the eight levels of a sparkline, lowest first.
+var blocks = []string{"▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"}
+
+// markerGlyph marks the cursor's column in the row under the sparklines, so
+// the cursor shows in monochrome too.
+const markerGlyph = "▲"
+
+// spark is one series prepared for drawing at one width: a glyph per column
+// on a fixed scale [lo, hi]. It is built when the width or the data change,
+// never per frame.
+type spark struct {
+	series *data.Series
+	cells  []string
+	lo, hi float64
+}
+
+// newSpark resamples s over [start, end] into width columns (see
+// replay.Resample: each column keeps its extreme, so a spike shows at any
+// width) and maps them onto the levels between lo and hi. Columns where the
+// series has no value are blank.
+func newSpark(s *data.Series, start, end time.Time, width int, lo, hi float64) spark {
+	sp := spark{series: s, lo: lo, hi: hi}
+	if width <= 0 {
+		return sp
+	}
+	sp.cells = make([]string, width)
+	for i, b := range replay.Resample(s.Points, start, end, width) {
+		if b.Empty {
+			sp.cells[i] = " "
+			continue
+		}
+		sp.cells[i] = blocks[level(b.Value, lo, hi)]
+	}
+	return sp
+}
+
+// level maps v on [lo, hi] to 0…7; a flat scale draws the lowest block.
+func level(v, lo, hi float64) int {
+	if !(hi > lo) || math.IsNaN(v) {
+		return 0
+	}
+	l := int(math.Round((v - lo) / (hi - lo) * float64(len(blocks)-1)))
+	return min(max(l, 0), len(blocks)-1)
+}
+
+// scale returns the extent shared by a series and its hypothetical twin, so
+// both lines are drawn on one scale.
+func scale(ss ...*data.Series) (lo, hi float64) {
+	first := true
+	for _, s := range ss {
+		if s == nil {
+			continue
+		}
+		l, h, ok := replay.Extent(s.Points)
+		if !ok {
+			continue
+		}
+		if first {
+			lo, hi, first = l, h, false
+			continue
+		}
+		lo, hi = min(lo, l), max(hi, h)
+	}
+	return lo, hi
+}
+
+// cursorColumn returns the column of moment now on a width-column axis over
+// [start, end], as Resample assigns points to buckets; -1 when there is no
+// column.
+func cursorColumn(start, end, now time.Time, width int) int {
+	if width <= 0 {
+		return -1
+	}
+	span := end.Sub(start)
+	if span <= 0 || !now.After(start) {
+		return 0
+	}
+	return min(width-1, int(float64(now.Sub(start))/float64(span)*float64(width)))
+}
+
+// line draws the sparkline with the cell in column col (if any) in the
+// cursor style.
+func (sp spark) line(col int, base, cursor lipgloss.Style, plain bool) string {
+	if len(sp.cells) == 0 {
+		return ""
+	}
+	if col < 0 || col >= len(sp.cells) {
+		return paint(base, strings.Join(sp.cells, ""), plain)
+	}
+	return paint(base, strings.Join(sp.cells[:col], ""), plain) +
+		paint(cursor, sp.cells[col], plain) +
+		paint(base, strings.Join(sp.cells[col+1:], ""), plain)
+}
+
+// paint renders s in st, or leaves it as is when plain is set (so plain text
+// carries no escape codes whatever the terminal's colour profile).
+func paint(st lipgloss.Style, s string, plain bool) string {
+	if plain || s == "" {
+		return s
+	}
+	return st.Render(s)
+}
+
+// provStyle returns the style of a provenance label.
+func provStyle(p data.Provenance, st theme.ReplayStyles) lipgloss.Style {
+	switch p {
+	case data.Reported:
+		return st.Reported
+	case data.Modelled:
+		return st.Modelled
+	case data.Illustrative:
+		return st.Illustrative
+	}
+	return st.Faint
+}
+
+// outcomeStyle returns the style of an outcome mark.
+func outcomeStyle(o data.Outcome, st theme.ReplayStyles) lipgloss.Style {
+	switch o {
+	case data.OutcomeWorked:
+		return st.Worked
+	case data.OutcomeFailed:
+		return st.Failed
+	case data.OutcomePartly:
+		return st.Partly
+	case data.OutcomeNone:
+	}
+	return st.Faint
+}
+
+// sparkHead is the line above a sparkline: the label and its provenance
+// (always kept, the label is cut first), then the value at now, min and max
+// as room allows. A hypothetical head labels the what-if line instead.
+type sparkHead struct {
+	label, prov string
+	provStyle   lipgloss.Style
+	unit        string
+	lo, hi      float64
+	ok          bool // the series has points
+}
+
+func newSparkHead(s *data.Series, lang data.Lang, st theme.ReplayStyles, hypothetical bool) sparkHead {
+	h := sparkHead{
+		label:     pick(s.Label, lang, " / "),
+		prov:      provName(s.Provenance, lang),
+		provStyle: provStyle(s.Provenance, st),
+		unit:      s.Unit,
+	}
+	if h.label == "" {
+		h.label = s.Name
+	}
+	if hypothetical {
+		w := wordsFor(lang)
+		if lang == data.Both {
+			h.label = dict[data.EN].hypothetical + " / " + dict[data.KO].hypothetical
+		} else {
+			h.label = w.hypothetical
+		}
+		h.prov = ""
+		h.provStyle = st.Hypothetical
+	}
+	h.lo, h.hi, h.ok = replay.Extent(s.Points)
+	return h
+}
+
+// render draws the head in width cells, with the value at now (ok false: no
+// value then).
+func (h sparkHead) render(width int, now float64, nowOK bool, lang data.Lang, st theme.ReplayStyles, plain bool) string {
+	if width <= 0 {
+		return ""
+	}
+	w := wordsFor(lang)
+	nowText := w.now + " –"
+	if nowOK {
+		nowText = w.now + " " + formatValue(now, h.unit)
+	}
+	var right []string
+	if h.ok {
+		right = []string{nowText, w.min + " " + formatNumber(h.lo) + " · " + w.max + " " + formatValue(h.hi, h.unit)}
+	}
+	prov := ""
+	if h.prov != "" {
+		prov = " · " + h.prov
+	}
+	provW := lipgloss.Width(prov)
+	for n := len(right); n >= 0; n-- {
+		r := strings.Join(right[:n], " · ")
+		rw := lipgloss.Width(r)
+		gap := 0
+		if rw > 0 {
+			gap = 2
+		}
+		// The label may shrink to a few cells before the figures give way.
+		room := width - provW - gap - rw
+		if n > 0 && room < min(lipgloss.Width(h.label), 8) {
+			continue
+		}
+		label := layout.Truncate(h.label, max(room, 0))
+		left := paint(st.Label, label, plain) + paint(h.provStyle, prov, plain)
+		pad := max(0, width-lipgloss.Width(label)-provW-rw)
+		line := left + strings.Repeat(" ", pad) + paint(st.Value, r, plain)
+		return layout.Truncate(line, width)
+	}
+	return ""
+}
+
+// axisRow is the row under the sparklines: the start and end times at the
+// ends and the marker at column col (none when col < 0). A label the marker
+// would touch is left out.
+func axisRow(width, col int, startLabel, endLabel string, st theme.ReplayStyles, plain bool) string {
+	if width <= 0 {
+		return ""
+	}
+	cells := make([]string, width)
+	for i := range cells {
+		cells[i] = " "
+	}
+	put := func(at int, s string) bool {
+		w := lipgloss.Width(s)
+		if at < 0 || at+w > width || (col >= 0 && col >= at-1 && col <= at+w) {
+			return false
+		}
+		for i, r := range s { // times are ASCII: one cell per byte
+			cells[at+i] = string(r)
+		}
+		return true
+	}
+	put(0, startLabel)
+	if ew := lipgloss.Width(endLabel); width-ew > lipgloss.Width(startLabel)+1 {
+		put(width-ew, endLabel)
+	}
+	if col < 0 || col >= width {
+		return paint(st.Faint, strings.Join(cells, ""), plain)
+	}
+	return paint(st.Faint, strings.Join(cells[:col], ""), plain) +
+		paint(st.Marker, markerGlyph, plain) +
+		paint(st.Faint, strings.Join(cells[col+1:], ""), plain)
+}
+
+// formatValue writes v shortly with its unit: "1.2M msgs", "62%", "0.42 s".
+func formatValue(v float64, unit string) string {
+	n := formatNumber(v)
+	switch unit {
+	case "":
+		return n
+	case "%":
+		return n + "%"
+	}
+	return n + " " + unit
+}
+
+func formatNumber(v float64) string {
+	a := math.Abs(v)
+	trim := func(f float64, prec int, suffix string) string {
+		s := strconv.FormatFloat(f, 'f', prec, 64)
+		if strings.Contains(s, ".") {
+			s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+		}
+		return s + suffix
+	}
+	switch {
+	case math.IsNaN(v) || math.IsInf(v, 0):
+		return "–"
+	case a >= 1e9:
+		return trim(v/1e9, 1, "B")
+	case a >= 1e6:
+		return trim(v/1e6, 1, "M")
+	case a >= 1e4:
+		return trim(v/1e3, 0, "k")
+	case a >= 1e3:
+		return trim(v/1e3, 1, "k")
+	case a >= 100:
+		return trim(v, 0, "")
+	case a >= 10:
+		return trim(v, 1, "")
+	}
+	return trim(v, 2, "")
+}
+
+// renderSparkline draws one series in width cells as three lines: the head
+// (label, provenance, value at now, min, max), the blocks with the cursor
+// cell marked, and the axis row with the marker. A zero now draws no cursor.
+func renderSparkline(s *data.Series, start, end, now time.Time, width int, lang data.Lang, st theme.Styles) []string {
+	lo, hi := scale(s)
+	sp := newSpark(s, start, end, width, lo, hi)
+	head := newSparkHead(s, lang, st.Replay, false)
+	col := -1
+	v, ok := 0.0, false
+	if !now.IsZero() {
+		col = cursorColumn(start, end, now, width)
+		v, ok = replay.ValueAt(s.Points, now)
+	}
+	loc := start.Location()
+	return []string{
+		head.render(width, v, ok, lang, st.Replay, st.Plain),
+		sp.line(col, st.Replay.Spark, st.Replay.SparkCursor, st.Plain),
+		axisRow(width, col, start.In(loc).Format("15:04"), end.In(loc).Format("15:04"), st.Replay, st.Plain),
+	}
+}
