@@ -69,6 +69,7 @@ func clean(s string) bool {
 	if ascii {
 		return true
 	}
+	simple := true
 	for i, r := range s {
 		if r == 0x1b || dropRune(r) {
 			return false
@@ -78,8 +79,18 @@ func clean(s string) bool {
 				return false
 			}
 		}
+		simple = simple && standsAlone(r)
 	}
-	return norm.NFC.IsNormalString(s)
+	return simple || norm.NFC.IsNormalString(s)
+}
+
+// standsAlone reports whether r is in NFC and never combines with the rune
+// before it, so that text made only of such runes is in NFC. It covers
+// Latin, Hangul syllables and common punctuation, which is most of what
+// records hold, and saves the normaliser's slower check
+// (TestStandsAlone holds it to that).
+func standsAlone(r rune) bool {
+	return r < 0x300 || (r >= 0xac00 && r <= 0xd7a3) || (r >= 0x2010 && r <= 0x2027) || (r >= 0x2030 && r <= 0x205e)
 }
 
 // dropRune reports whether r is removed on its own: a control character

@@ -111,3 +111,16 @@ func FuzzSanitize(f *testing.F) {
 		}
 	})
 }
+
+func TestStandsAlone(t *testing.T) {
+	for r := rune(0); r <= 0x10ffff; r++ {
+		if !standsAlone(r) {
+			continue
+		}
+		s := string(r)
+		p := norm.NFC.PropertiesString(s)
+		if !norm.NFC.IsNormalString(s) || !p.BoundaryBefore() {
+			t.Errorf("%U is not NFC on its own or combines with what precedes it", r)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Lang is a reader's language choice.
@@ -88,11 +89,19 @@ func (t *Text) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	if len(b) > 0 && b[0] == '"' {
+		if s, ok := plainString(b); ok {
+			*t = Text{EN: s, plain: true}
+			return nil
+		}
 		var s string
 		if err := json.Unmarshal(b, &s); err != nil {
 			return err
 		}
 		*t = Text{EN: s, plain: true}
+		return nil
+	}
+	if v, ok := parseTextObject(b); ok {
+		*t = v
 		return nil
 	}
 	var v struct {
@@ -122,4 +131,114 @@ func (t Text) MarshalJSON() ([]byte, error) {
 		EN string `json:"en"`
 		KO string `json:"ko"`
 	}{t.EN, t.KO})
+}
+
+// parseTextObject decodes the common shape {"en": "…", "ko": "…"} (either
+// key may be missing or null) without the reflection of encoding/json,
+// which loading spends most of its time in otherwise. It reports false for
+// anything else (other keys, escapes it does not take, bad input), and the
+// caller then decodes b in full.
+func parseTextObject(b []byte) (Text, bool) {
+	var t Text
+	i := skipJSONSpace(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return t, false
+	}
+	i = skipJSONSpace(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		return t, skipJSONSpace(b, i+1) == len(b)
+	}
+	for {
+		if i+4 > len(b) || b[i] != '"' || b[i+3] != '"' {
+			return t, false
+		}
+		var dst *string
+		switch string(b[i+1 : i+3]) {
+		case "en":
+			dst = &t.EN
+		case "ko":
+			dst = &t.KO
+		default:
+			return t, false
+		}
+		i = skipJSONSpace(b, i+4)
+		if i >= len(b) || b[i] != ':' {
+			return t, false
+		}
+		i = skipJSONSpace(b, i+1)
+		switch {
+		case bytes.HasPrefix(b[i:], []byte("null")):
+			*dst = ""
+			i += 4
+		case i < len(b) && b[i] == '"':
+			end := stringEnd(b, i)
+			if end < 0 {
+				return t, false
+			}
+			s, ok := plainString(b[i:end])
+			if !ok {
+				return t, false
+			}
+			*dst = s
+			i = end
+		default:
+			return t, false
+		}
+		i = skipJSONSpace(b, i)
+		if i >= len(b) {
+			return t, false
+		}
+		switch b[i] {
+		case ',':
+			i = skipJSONSpace(b, i+1)
+		case '}':
+			return t, skipJSONSpace(b, i+1) == len(b)
+		default:
+			return t, false
+		}
+	}
+}
+
+// stringEnd returns the index after the JSON string that starts at b[i],
+// or -1.
+func stringEnd(b []byte, i int) int {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return -1
+}
+
+// plainString returns the value of a quoted JSON string that needs no
+// unescaping and is valid UTF-8 without control characters; otherwise it
+// reports false.
+func plainString(q []byte) (string, bool) {
+	if len(q) < 2 || q[0] != '"' || q[len(q)-1] != '"' {
+		return "", false
+	}
+	body := q[1 : len(q)-1]
+	ascii := true
+	for _, c := range body {
+		if c < 0x20 || c == '"' || c == '\\' {
+			return "", false
+		}
+		if c >= 0x80 {
+			ascii = false
+		}
+	}
+	if !ascii && !utf8.Valid(body) {
+		return "", false
+	}
+	return string(body), true
+}
+
+func skipJSONSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
 }

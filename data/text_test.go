@@ -1,6 +1,7 @@
 package data
 
 import (
+	"bytes"
 	"encoding/json"
 	"testing"
 )
@@ -68,4 +69,50 @@ func TestLang(t *testing.T) {
 	if EN.Next() != KO || KO.Next() != Both || Both.Next() != EN || Both.String() != "both" {
 		t.Error("language cycle is not English → Korean → both")
 	}
+}
+
+// FuzzTextJSON holds Text's fast decoding path to the plain encoding/json
+// result: same text, same success.
+func FuzzTextJSON(f *testing.F) {
+	for _, s := range []string{
+		`{"en":"a","ko":"가"}`, `{"ko":"가"}`, `{ "en" : null , "ko" : "x" }`, `{}`, `{"en":"a\"b"}`,
+		`{"EN":"a"}`, `{"en":5}`, `{"en":"a",}`, `{"en":"a"} x`, `{"en":"\u00e9"}`, "{\"en\":\"\xff\"}",
+		`{"en":"a","other":1}`, `"plain"`, `"p\nq"`, `null`, `[]`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var fast Text
+		errFast := json.Unmarshal(b, &fast)
+		var slow struct {
+			EN *string `json:"en"`
+			KO *string `json:"ko"`
+		}
+		var plain *string
+		var errSlow error
+		if len(bytes.TrimSpace(b)) > 0 && bytes.TrimSpace(b)[0] == '"' {
+			errSlow = json.Unmarshal(b, &plain)
+		} else {
+			errSlow = json.Unmarshal(b, &slow)
+		}
+		if (errFast == nil) != (errSlow == nil) {
+			t.Fatalf("%q: fast error %v, encoding/json error %v", b, errFast, errSlow)
+		}
+		if errFast != nil {
+			return
+		}
+		want := Text{}
+		if plain != nil {
+			want.EN = *plain
+		}
+		if slow.EN != nil {
+			want.EN = *slow.EN
+		}
+		if slow.KO != nil {
+			want.KO = *slow.KO
+		}
+		if fast.EN != want.EN || fast.KO != want.KO {
+			t.Fatalf("%q: fast %+v, encoding/json %+v", b, fast, want)
+		}
+	})
 }
