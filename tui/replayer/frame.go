@@ -116,19 +116,19 @@ func (m *Model) buildCache() *frameCache {
 		c.captions = append(c.captions, eventCaption(tl, e, m.lang))
 		var note []string
 		title := pick(e.Title, m.lang, "\n")
-		for _, l := range wrap(title, w) {
+		for _, l := range layout.Wrap(title, w) {
 			note = append(note, paint(st.AnnotationTitle, l, plain))
 		}
 		text := annotation(e.Annotation, m.lang)
 		if text == "" {
 			text = wd.noAnnotation
 		}
-		for _, l := range wrap(text, w) {
+		for _, l := range layout.Wrap(text, w) {
 			note = append(note, paint(st.Annotation, l, plain))
 		}
 		c.notes = append(c.notes, note)
 	}
-	for _, l := range wrap(wd.before, w) {
+	for _, l := range layout.Wrap(wd.before, w) {
 		c.before = append(c.before, paint(st.Faint, l, plain))
 	}
 	return c
@@ -199,11 +199,21 @@ func eventColumns(tl *data.Timeline, lang data.Lang, w int) columns {
 			c.kindW = max(c.kindW, lipgloss.Width(kindName(e.Kind, lang)))
 		}
 		if w >= 60 {
-			c.actorW = max(c.actorW, lipgloss.Width(pick(e.Actor, lang, " / ")))
+			c.actorW = max(c.actorW, lipgloss.Width(listActor(e, lang)))
 		}
 	}
 	c.actorW = min(c.actorW, w/5)
 	return c
+}
+
+// listActor is the actor as the event list shows it: in the reader's
+// language, or in English when showing both (the annotation's caption has
+// both).
+func listActor(e data.Event, lang data.Lang) string {
+	if lang == data.Both {
+		lang = data.EN
+	}
+	return pick(e.Actor, lang, "")
 }
 
 // eventTime is an event's time in the list: "13:05", "01:10+1d".
@@ -227,7 +237,7 @@ func (c columns) row(e data.Event, lang data.Lang, st theme.ReplayStyles, plain 
 		kind = layout.Fit(kindName(e.Kind, lang), c.kindW) + " "
 	}
 	if c.actorW > 0 {
-		actor = layout.Fit(pick(e.Actor, lang, " / "), c.actorW) + " "
+		actor = layout.Fit(listActor(e, lang), c.actorW) + " "
 	}
 	title := pick(e.Title, lang, " · ")
 	fixed := 2 + c.timeW + 1 + lipgloss.Width(mark) + 1 + lipgloss.Width(kind) + lipgloss.Width(actor)

@@ -181,17 +181,27 @@ func newSparkHead(s *data.Series, lang data.Lang, st theme.ReplayStyles, hypothe
 // render draws the head in width cells, with the value at now (ok false: no
 // value then).
 func (h sparkHead) render(width int, now float64, nowOK bool, lang data.Lang, st theme.ReplayStyles, plain bool) string {
-	if width <= 0 {
-		return ""
-	}
 	w := wordsFor(lang)
 	nowText := w.now + " –"
 	if nowOK {
 		nowText = w.now + " " + formatValue(now, h.unit)
 	}
+	return h.renderWith(width, nowText, lang, st, plain)
+}
+
+// renderWith draws the head with nowText ("now 412k msgs", or "" for none)
+// before the minimum and maximum.
+func (h sparkHead) renderWith(width int, nowText string, lang data.Lang, st theme.ReplayStyles, plain bool) string {
+	if width <= 0 {
+		return ""
+	}
+	w := wordsFor(lang)
 	var right []string
 	if h.ok {
-		right = []string{nowText, w.min + " " + formatNumber(h.lo) + " · " + w.max + " " + formatValue(h.hi, h.unit)}
+		if nowText != "" {
+			right = append(right, nowText)
+		}
+		right = append(right, w.min+" "+formatNumber(h.lo)+" · "+w.max+" "+formatValue(h.hi, h.unit))
 	}
 	prov := ""
 	if h.prov != "" {
@@ -294,20 +304,22 @@ func formatNumber(v float64) string {
 
 // renderSparkline draws one series in width cells as three lines: the head
 // (label, provenance, value at now, min, max), the blocks with the cursor
-// cell marked, and the axis row with the marker. A zero now draws no cursor.
+// cell marked, and the axis row with the marker. A zero now draws no cursor
+// and no value at now. Times on the axis are in start's location.
 func renderSparkline(s *data.Series, start, end, now time.Time, width int, lang data.Lang, st theme.Styles) []string {
 	lo, hi := scale(s)
 	sp := newSpark(s, start, end, width, lo, hi)
 	head := newSparkHead(s, lang, st.Replay, false)
 	col := -1
-	v, ok := 0.0, false
+	headLine := head.renderWith(width, "", lang, st.Replay, st.Plain)
 	if !now.IsZero() {
 		col = cursorColumn(start, end, now, width)
-		v, ok = replay.ValueAt(s.Points, now)
+		v, ok := replay.ValueAt(s.Points, now)
+		headLine = head.render(width, v, ok, lang, st.Replay, st.Plain)
 	}
 	loc := start.Location()
 	return []string{
-		head.render(width, v, ok, lang, st.Replay, st.Plain),
+		headLine,
 		sp.line(col, st.Replay.Spark, st.Replay.SparkCursor, st.Plain),
 		axisRow(width, col, start.In(loc).Format("15:04"), end.In(loc).Format("15:04"), st.Replay, st.Plain),
 	}

@@ -1,7 +1,14 @@
 package replayer
 
 import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
 
@@ -16,8 +23,189 @@ type TextOptions struct {
 }
 
 // RenderText returns rec's timeline tl as text for `incidents timeline`:
-// a header, each stage with its events and annotations, then the series as
-// full-width sparklines with their provenance, minimum and maximum.
+// a header, each stage with its events and annotations, then the headline
+// series as full-width sparklines with their provenance, minimum and maximum,
+// and the sources. No line is wider than opts.Width. rec may be nil; a nil tl
+// gives the header and a line saying there is no timeline.
 func RenderText(rec *data.Record, tl *data.Timeline, opts TextOptions) string {
-	return ""
+	w := opts.Width
+	if w <= 0 {
+		w = 80
+	}
+	r := textRenderer{w: w, lang: opts.Lang, st: opts.Styles.Replay, plain: opts.Styles.Plain, styles: opts.Styles}
+	r.header(rec, tl)
+	if tl == nil {
+		r.para(wordsFor(opts.Lang).noTimeline, 0, r.st.Notice)
+		return r.String()
+	}
+	r.stages(tl)
+	r.series(tl)
+	r.sources(tl)
+	return r.String()
+}
+
+// textRenderer collects the lines of RenderText.
+type textRenderer struct {
+	w      int
+	lang   data.Lang
+	st     theme.ReplayStyles
+	styles theme.Styles
+	plain  bool
+	lines  []string
+}
+
+func (r *textRenderer) String() string {
+	for len(r.lines) > 0 && r.lines[len(r.lines)-1] == "" {
+		r.lines = r.lines[:len(r.lines)-1]
+	}
+	return strings.Join(r.lines, "\n") + "\n"
+}
+
+// add appends a line, cut to the width.
+func (r *textRenderer) add(s string) {
+	if lipgloss.Width(s) > r.w {
+		s = ansi.Truncate(s, r.w, "…")
+	}
+	r.lines = append(r.lines, s)
+}
+
+func (r *textRenderer) blank() {
+	if n := len(r.lines); n > 0 && r.lines[n-1] != "" {
+		r.lines = append(r.lines, "")
+	}
+}
+
+// para wraps s to the width less indent and adds it indented, in st.
+func (r *textRenderer) para(s string, indent int, st lipgloss.Style) {
+	pad := strings.Repeat(" ", indent)
+	for _, l := range layout.Wrap(s, max(1, r.w-indent)) {
+		r.add(pad + paint(st, l, r.plain))
+	}
+}
+
+func (r *textRenderer) header(rec *data.Record, tl *data.Timeline) {
+	var id, org, date string
+	if rec != nil {
+		id, org, date = rec.ID, rec.Org, rec.Date
+	} else if tl != nil {
+		id = tl.Incident
+	}
+	head := id
+	for _, s := range []string{org, date} {
+		if s != "" {
+			head += " · " + s
+		}
+	}
+	r.para(head, 0, r.st.Header)
+	if rec != nil {
+		r.para(pick(rec.Title, r.lang, "\n"), 0, r.st.Title)
+	}
+	if tl != nil {
+		loc := tl.Location()
+		span := fmt.Sprintf("%s–%s (%s)", tl.Start.In(loc).Format("2006-01-02 15:04"),
+			clockText(tl, tl.End, false), formatDuration(max(0, tl.Duration())))
+		r.para(span, 0, r.st.Faint)
+	}
+	r.blank()
+}
+
+// stages prints each stage's events in order, then any event whose stage
+// is unknown.
+func (r *textRenderer) stages(tl *data.Timeline) {
+	done := make([]bool, len(tl.Events))
+	for s, stage := range tl.Stages {
+		var idx []int
+		for i, e := range tl.Events {
+			if e.Stage == stage.ID {
+				idx = append(idx, i)
+			}
+		}
+		r.para(fmt.Sprintf("%d. %s", s+1, pick(stage.Title, r.lang, " / ")), 0, r.st.Label)
+		r.blank()
+		for _, i := range idx {
+			r.event(tl, tl.Events[i])
+			done[i] = true
+		}
+	}
+	var rest []int
+	for i, d := range done {
+		if !d {
+			rest = append(rest, i)
+		}
+	}
+	if len(rest) > 0 {
+		r.para(wordsFor(r.lang).noStage, 0, r.st.Label)
+		r.blank()
+		for _, i := range rest {
+			r.event(tl, tl.Events[i])
+		}
+	}
+}
+
+// event prints "13:05 PDT · action · A/V on-call · ✗ failed", the title and
+// the annotation, indented under the stage.
+func (r *textRenderer) event(tl *data.Timeline, e data.Event) {
+	r.para(eventCaption(tl, e, r.lang), 3, r.st.Faint)
+	r.para(pick(e.Title, r.lang, "\n"), 3, r.st.AnnotationTitle)
+	if a := annotation(e.Annotation, r.lang); a != "" {
+		r.para(a, 5, r.st.Annotation)
+	}
+	r.blank()
+}
+
+// series prints each headline series as a sparkline across the width, with
+// its note; grouped series (such as one per instance) are counted.
+func (r *textRenderer) series(tl *data.Timeline) {
+	heads := headline(tl)
+	if len(tl.Series) == 0 {
+		return
+	}
+	r.para(wordsFor(r.lang).series, 0, r.st.Label)
+	r.blank()
+	loc := tl.Location()
+	for _, s := range heads {
+		for _, l := range renderSparkline(s, tl.Start.In(loc), tl.End.In(loc), time.Time{}, r.w, r.lang, r.styles) {
+			r.add(l)
+		}
+		if n := pick(s.Note, r.lang, "\n"); n != "" {
+			r.para(n, 2, r.st.Faint)
+		}
+		r.blank()
+	}
+	groups := map[string]int{}
+	var order []string
+	for _, s := range tl.Series {
+		if s.Group != "" {
+			if groups[s.Group] == 0 {
+				order = append(order, s.Group)
+			}
+			groups[s.Group]++
+		}
+	}
+	for _, g := range order {
+		r.para(groupNote(g, groups[g], r.lang), 0, r.st.Faint)
+	}
+	r.blank()
+}
+
+// groupNote says how many grouped series the text leaves to the replayer.
+func groupNote(group string, n int, lang data.Lang) string {
+	if lang == data.KO {
+		return fmt.Sprintf("그룹 %q의 지표 %d개는 재생 화면의 히트맵(m)에서 볼 수 있습니다.", group, n)
+	}
+	return fmt.Sprintf("%d more series in group %q are shown by the replayer's heatmap (m).", n, group)
+}
+
+func (r *textRenderer) sources(tl *data.Timeline) {
+	if len(tl.Sources) == 0 {
+		return
+	}
+	r.para(wordsFor(r.lang).sources, 0, r.st.Label)
+	for _, s := range tl.Sources {
+		line := "- " + s.URL
+		if s.Kind != "" {
+			line += " (" + s.Kind + ")"
+		}
+		r.para(line, 0, r.st.Value)
+	}
 }

@@ -107,7 +107,7 @@ func (m Model) View() string {
 func (m Model) viewNoTimeline() []string {
 	st := m.styles.Replay
 	lines := []string{paint(st.Header, layout.Truncate(m.title(), m.width), m.styles.Plain), ""}
-	for _, l := range wrap(wordsFor(m.lang).noTimeline, m.width) {
+	for _, l := range layout.Wrap(wordsFor(m.lang).noTimeline, m.width) {
 		lines = append(lines, paint(st.Notice, l, m.styles.Plain))
 	}
 	return lines
