@@ -77,7 +77,7 @@ func TestRenderSections(t *testing.T) {
 		{"missing english item marked", "FX-0012", data.EN, []string{"• [KO] 마이그레이션을"}},
 		{"english title missing", "FX-0020", data.EN, []string{"[No English text — shown in Korean]", "영어 제목이 없는 사례"}},
 		{"both marks the missing side only", "FX-0020", data.Both, []string{"[No English text]", "영어 제목이 없는 사례"}},
-		{"related not in library", "FX-0007", data.EN, []string{"FX-9999  (not in this library)"}},
+		{"related not in library", "FX-0007", data.EN, []string{"• FX-9999  (not in this library)"}},
 		{"source urls", "FX-0007", data.EN, []string{"• blog", "https://status.northwind.example/incidents/", "archived", "https://archive.example/"}},
 	}
 	for _, tc := range tests {

@@ -449,13 +449,14 @@ func (r *renderer) sources(rec *data.Record, w int) []string {
 // relatedEntry lays out one related incident in language l: its id, then
 // its title with a hanging indent.
 func (r *renderer) relatedEntry(id string, l data.Lang, w int, withID bool) []string {
-	st := r.st.RelatedID
+	st, mark := r.st.RelatedID, "• "
 	if id == r.o.Focus {
-		st = r.st.RelatedFocus
+		// The arrow marks the focus where reverse video does not show.
+		st, mark = r.st.RelatedFocus, "▸ "
 	}
-	first := r.paint(st, id) + "  "
+	first := mark + r.paint(st, id) + "  "
 	if !withID {
-		first = strings.Repeat(" ", lipgloss.Width(id)+2)
+		first = strings.Repeat(" ", lipgloss.Width(id)+4)
 	}
 	var rec *data.Record
 	if r.o.Related != nil {
