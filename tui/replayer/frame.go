@@ -19,8 +19,11 @@ import (
 // the size, the language or the data change; nothing mutates it afterwards,
 // so copies of a Model can share it.
 type frameCache struct {
+	p      painters
 	sparks []sparkEntry
 	stages []stageSeg
+	// stageBars[s+1] is the stage bar with stage s current (-1: none).
+	stageBars []string
 	// rows[i] is event i's row as past, current and future.
 	rows [][3]string
 	// notes[i] is event i's wrapped title and annotation.
@@ -83,7 +86,7 @@ func (m *Model) rebuild() {
 }
 
 func (m *Model) buildCache() *frameCache {
-	c := &frameCache{}
+	c := &frameCache{p: newPainters(m.styles)}
 	tl, w := m.tl, m.width
 	if tl == nil || w <= 0 {
 		return c
@@ -97,17 +100,21 @@ func (m *Model) buildCache() *frameCache {
 		e := sparkEntry{
 			series: s, hypSeries: h,
 			sp:   newSpark(s, start, end, w, lo, hi),
-			head: newSparkHead(s, m.lang, st, false),
+			head: newSparkHead(s, m.lang, c.p, false),
 		}
 		if h != nil {
 			e.hyp = newSpark(h, start, end, w, lo, hi)
-			e.hypHead = newSparkHead(h, m.lang, st, true)
+			e.hypHead = newSparkHead(h, m.lang, c.p, true)
 		}
 		c.sparks = append(c.sparks, e)
 	}
 	loc := tl.Location()
 	c.axisL, c.axisR = start.In(loc).Format("15:04"), end.In(loc).Format("15:04")
 	c.stages = stageSegments(m.clock.Cursor, w)
+	c.stageBars = make([]string, len(tl.Stages)+1)
+	for cur := -1; cur < len(tl.Stages); cur++ {
+		c.stageBars[cur+1] = m.stageBar(c, cur)
+	}
 
 	cols := eventColumns(tl, m.lang, w)
 	wd := wordsFor(m.lang)

@@ -95,16 +95,16 @@ func cursorColumn(start, end, now time.Time, width int) int {
 
 // line draws the sparkline with the cell in column col (if any) in the
 // cursor style.
-func (sp spark) line(col int, base, cursor lipgloss.Style, plain bool) string {
+func (sp spark) line(col int, base, cursor painter) string {
 	if len(sp.cells) == 0 {
 		return ""
 	}
 	if col < 0 || col >= len(sp.cells) {
-		return paint(base, strings.Join(sp.cells, ""), plain)
+		return base.paint(strings.Join(sp.cells, ""))
 	}
-	return paint(base, strings.Join(sp.cells[:col], ""), plain) +
-		paint(cursor, sp.cells[col], plain) +
-		paint(base, strings.Join(sp.cells[col+1:], ""), plain)
+	return base.paint(strings.Join(sp.cells[:col], "")) +
+		cursor.paint(sp.cells[col]) +
+		base.paint(strings.Join(sp.cells[col+1:], ""))
 }
 
 // paint renders s in st, or leaves it as is when plain is set (so plain text
@@ -114,19 +114,6 @@ func paint(st lipgloss.Style, s string, plain bool) string {
 		return s
 	}
 	return st.Render(s)
-}
-
-// provStyle returns the style of a provenance label.
-func provStyle(p data.Provenance, st theme.ReplayStyles) lipgloss.Style {
-	switch p {
-	case data.Reported:
-		return st.Reported
-	case data.Modelled:
-		return st.Modelled
-	case data.Illustrative:
-		return st.Illustrative
-	}
-	return st.Faint
 }
 
 // outcomeStyle returns the style of an outcome mark.
@@ -148,17 +135,17 @@ func outcomeStyle(o data.Outcome, st theme.ReplayStyles) lipgloss.Style {
 // as room allows. A hypothetical head labels the what-if line instead.
 type sparkHead struct {
 	label, prov string
-	provStyle   lipgloss.Style
+	provPaint   painter
 	unit        string
 	lo, hi      float64
 	ok          bool // the series has points
 }
 
-func newSparkHead(s *data.Series, lang data.Lang, st theme.ReplayStyles, hypothetical bool) sparkHead {
+func newSparkHead(s *data.Series, lang data.Lang, p painters, hypothetical bool) sparkHead {
 	h := sparkHead{
 		label:     pick(s.Label, lang, " / "),
 		prov:      provName(s.Provenance, lang),
-		provStyle: provStyle(s.Provenance, st),
+		provPaint: p.prov(s.Provenance),
 		unit:      s.Unit,
 	}
 	if h.label == "" {
@@ -172,7 +159,7 @@ func newSparkHead(s *data.Series, lang data.Lang, st theme.ReplayStyles, hypothe
 			h.label = w.hypothetical
 		}
 		h.prov = ""
-		h.provStyle = st.Hypothetical
+		h.provPaint = p.hypothetical
 	}
 	h.lo, h.hi, h.ok = replay.Extent(s.Points)
 	return h
@@ -180,18 +167,18 @@ func newSparkHead(s *data.Series, lang data.Lang, st theme.ReplayStyles, hypothe
 
 // render draws the head in width cells, with the value at now (ok false: no
 // value then).
-func (h sparkHead) render(width int, now float64, nowOK bool, lang data.Lang, st theme.ReplayStyles, plain bool) string {
+func (h sparkHead) render(width int, now float64, nowOK bool, lang data.Lang, p painters) string {
 	w := wordsFor(lang)
 	nowText := w.now + " –"
 	if nowOK {
 		nowText = w.now + " " + formatValue(now, h.unit)
 	}
-	return h.renderWith(width, nowText, lang, st, plain)
+	return h.renderWith(width, nowText, lang, p)
 }
 
 // renderWith draws the head with nowText ("now 412k msgs", or "" for none)
 // before the minimum and maximum.
-func (h sparkHead) renderWith(width int, nowText string, lang data.Lang, st theme.ReplayStyles, plain bool) string {
+func (h sparkHead) renderWith(width int, nowText string, lang data.Lang, p painters) string {
 	if width <= 0 {
 		return ""
 	}
@@ -221,10 +208,12 @@ func (h sparkHead) renderWith(width int, nowText string, lang data.Lang, st them
 			continue
 		}
 		label := layout.Truncate(h.label, max(room, 0))
-		left := paint(st.Label, label, plain) + paint(h.provStyle, prov, plain)
-		pad := max(0, width-lipgloss.Width(label)-provW-rw)
-		line := left + strings.Repeat(" ", pad) + paint(st.Value, r, plain)
-		return layout.Truncate(line, width)
+		lw := lipgloss.Width(label)
+		if lw+provW+gap+rw > width { // not even the provenance fits
+			return layout.Truncate(h.label+prov, width)
+		}
+		pad := max(0, width-lw-provW-rw)
+		return p.label.paint(label) + h.provPaint.paint(prov) + strings.Repeat(" ", pad) + p.value.paint(r)
 	}
 	return ""
 }
@@ -232,7 +221,7 @@ func (h sparkHead) renderWith(width int, nowText string, lang data.Lang, st them
 // axisRow is the row under the sparklines: the start and end times at the
 // ends and the marker at column col (none when col < 0). A label the marker
 // would touch is left out.
-func axisRow(width, col int, startLabel, endLabel string, st theme.ReplayStyles, plain bool) string {
+func axisRow(width, col int, startLabel, endLabel string, p painters) string {
 	if width <= 0 {
 		return ""
 	}
@@ -255,11 +244,11 @@ func axisRow(width, col int, startLabel, endLabel string, st theme.ReplayStyles,
 		put(width-ew, endLabel)
 	}
 	if col < 0 || col >= width {
-		return paint(st.Faint, strings.Join(cells, ""), plain)
+		return p.faint.paint(strings.Join(cells, ""))
 	}
-	return paint(st.Faint, strings.Join(cells[:col], ""), plain) +
-		paint(st.Marker, markerGlyph, plain) +
-		paint(st.Faint, strings.Join(cells[col+1:], ""), plain)
+	return p.faint.paint(strings.Join(cells[:col], "")) +
+		p.marker.paint(markerGlyph) +
+		p.faint.paint(strings.Join(cells[col+1:], ""))
 }
 
 // formatValue writes v shortly with its unit: "1.2M msgs", "62%", "0.42 s".
@@ -307,20 +296,21 @@ func formatNumber(v float64) string {
 // cell marked, and the axis row with the marker. A zero now draws no cursor
 // and no value at now. Times on the axis are in start's location.
 func renderSparkline(s *data.Series, start, end, now time.Time, width int, lang data.Lang, st theme.Styles) []string {
+	p := newPainters(st)
 	lo, hi := scale(s)
 	sp := newSpark(s, start, end, width, lo, hi)
-	head := newSparkHead(s, lang, st.Replay, false)
+	head := newSparkHead(s, lang, p, false)
 	col := -1
-	headLine := head.renderWith(width, "", lang, st.Replay, st.Plain)
+	headLine := head.renderWith(width, "", lang, p)
 	if !now.IsZero() {
 		col = cursorColumn(start, end, now, width)
 		v, ok := replay.ValueAt(s.Points, now)
-		headLine = head.render(width, v, ok, lang, st.Replay, st.Plain)
+		headLine = head.render(width, v, ok, lang, p)
 	}
 	loc := start.Location()
 	return []string{
 		headLine,
-		sp.line(col, st.Replay.Spark, st.Replay.SparkCursor, st.Plain),
-		axisRow(width, col, start.In(loc).Format("15:04"), end.In(loc).Format("15:04"), st.Replay, st.Plain),
+		sp.line(col, p.spark, p.sparkCursor),
+		axisRow(width, col, start.In(loc).Format("15:04"), end.In(loc).Format("15:04"), p),
 	}
 }

@@ -93,11 +93,6 @@ func (m Model) View() string {
 	} else {
 		lines = m.viewTimeline()
 	}
-	for i, l := range lines {
-		if lipgloss.Width(l) > m.width {
-			lines[i] = ansi.Truncate(l, m.width, "")
-		}
-	}
 	for len(lines) < m.height {
 		lines = append(lines, "")
 	}
@@ -105,10 +100,10 @@ func (m Model) View() string {
 }
 
 func (m Model) viewNoTimeline() []string {
-	st := m.styles.Replay
-	lines := []string{paint(st.Header, layout.Truncate(m.title(), m.width), m.styles.Plain), ""}
+	p := m.cache.p
+	lines := []string{p.header.paint(layout.Truncate(m.title(), m.width)), ""}
 	for _, l := range layout.Wrap(wordsFor(m.lang).noTimeline, m.width) {
-		lines = append(lines, paint(st.Notice, l, m.styles.Plain))
+		lines = append(lines, p.notice.paint(layout.Truncate(l, m.width)))
 	}
 	return lines
 }
@@ -120,7 +115,7 @@ func (m Model) viewTimeline() []string {
 	col := cursorColumn(m.clock.Start(), m.clock.End(), m.clock.Now(), m.width)
 	lines := []string{m.header()}
 	if p.stageBar {
-		lines = append(lines, m.stageBar())
+		lines = append(lines, c.stageBars[m.clock.Stage()+1])
 	}
 	lines = append(lines, m.sparkLines(p.spark, col)...)
 	if p.rules {
@@ -161,7 +156,7 @@ func (m Model) title() string {
 // bad --at), and the clock, elapsed time, play state and speed at the right.
 // The title gives way first, then the elapsed total.
 func (m Model) header() string {
-	st, plain := m.styles.Replay, m.styles.Plain
+	p := m.cache.p
 	w := wordsFor(m.lang)
 	c := m.clock
 	clock := clockText(m.tl, c.Now(), c.Speed() <= 10)
@@ -172,21 +167,27 @@ func (m Model) header() string {
 		state = "▶ " + w.playing
 	}
 	state += fmt.Sprintf(" %d×", c.Speed())
-	right := paint(st.Clock, clock, plain) + "  " + paint(st.Faint, el+total, plain) + "  " + paint(st.State, state, plain)
-	if lipgloss.Width(right) > m.width {
-		right = paint(st.Clock, clock, plain) + "  " + paint(st.Faint, el, plain) + "  " + paint(st.State, state, plain)
+	el += total
+	rw := lipgloss.Width(clock) + 2 + lipgloss.Width(el) + 2 + lipgloss.Width(state)
+	if rw > m.width {
+		el = strings.TrimSuffix(el, total)
+		rw -= lipgloss.Width(total)
 	}
-	left, lst := m.title(), st.Header
+	if rw > m.width {
+		return layout.Truncate(clock+"  "+el+"  "+state, m.width)
+	}
+	right := p.clock.paint(clock) + "  " + p.faint.paint(el) + "  " + p.state.paint(state)
+	left, lp := m.title(), p.header
 	if m.notice != "" {
-		left, lst = m.notice, st.Notice
+		left, lp = m.notice, p.notice
 	}
-	room := m.width - lipgloss.Width(right) - 2
+	room := m.width - rw - 2
 	if room < 10 {
-		return layout.Truncate(right, m.width)
+		return right
 	}
 	left = layout.Truncate(left, room)
-	gap := strings.Repeat(" ", max(2, m.width-lipgloss.Width(left)-lipgloss.Width(right)))
-	return paint(lst, left, plain) + gap + right
+	gap := strings.Repeat(" ", max(2, m.width-lipgloss.Width(left)-rw))
+	return lp.paint(left) + gap + right
 }
 
 // formatDuration writes d in whole minutes: "52m", "3h17m", "1h05m".
@@ -201,14 +202,13 @@ func formatDuration(d time.Duration) string {
 
 // stageBar draws the stages along the time axis, aligned with the
 // sparklines; the current stage is bracketed (and highlighted in colour).
-func (m Model) stageBar() string {
-	st, plain := m.styles.Replay, m.styles.Plain
-	cur := m.clock.Stage()
+func (m Model) stageBar(c *frameCache, cur int) string {
+	p := c.p
 	var b strings.Builder
-	for i, seg := range m.cache.stages {
+	for i, seg := range c.stages {
 		w := seg.to - seg.from
 		sep := ""
-		if i+1 < len(m.cache.stages) {
+		if i+1 < len(c.stages) {
 			sep = "│"
 			w--
 		}
@@ -220,11 +220,11 @@ func (m Model) stageBar() string {
 			} else {
 				label = "[" + label + "]"
 			}
-			b.WriteString(paint(st.StageCurrent, layout.Fit(label, w), plain))
+			b.WriteString(p.stageCurrent.paint(layout.Fit(label, w)))
 		} else {
-			b.WriteString(paint(st.Stage, layout.Fit(stageLabel(seg.stage, title, w), w), plain))
+			b.WriteString(p.stage.paint(layout.Fit(stageLabel(seg.stage, title, w), w)))
 		}
-		b.WriteString(paint(st.Rule, sep, plain))
+		b.WriteString(p.rule.paint(sep))
 	}
 	return b.String()
 }
@@ -257,13 +257,13 @@ func (m Model) stageCaption() string {
 
 // rule is a separator line with a caption: "── caption ─────".
 func (m Model) rule(caption string) string {
-	st, plain := m.styles.Replay, m.styles.Plain
+	p := m.cache.p
 	if m.width < 6 {
-		return paint(st.Rule, strings.Repeat("─", m.width), plain)
+		return p.rule.paint(strings.Repeat("─", m.width))
 	}
 	caption = layout.Truncate(caption, m.width-4)
 	rest := max(0, m.width-3-lipgloss.Width(caption)-1)
-	return paint(st.Rule, "── ", plain) + paint(st.Faint, caption, plain) + " " + paint(st.Rule, strings.Repeat("─", rest), plain)
+	return p.rule.paint("── ") + p.faint.paint(caption) + " " + p.rule.paint(strings.Repeat("─", rest))
 }
 
 // sparkLines draws the headline series in a plan's mode, with the cursor in
@@ -272,24 +272,24 @@ func (m Model) sparkLines(mode, col int) []string {
 	if mode == sparkNone {
 		return nil
 	}
-	st, plain := m.styles.Replay, m.styles.Plain
+	p := m.cache.p
 	now := m.clock.Now()
 	var lines []string
 	for _, e := range m.cache.sparks {
 		v, ok := replay.ValueAt(e.series.Points, now)
-		lines = append(lines, e.head.render(m.width, v, ok, m.lang, st, plain))
+		lines = append(lines, e.head.render(m.width, v, ok, m.lang, p))
 		if mode == sparkHeads {
 			continue
 		}
-		lines = append(lines, e.sp.line(col, st.Spark, st.SparkCursor, plain))
+		lines = append(lines, e.sp.line(col, p.spark, p.sparkCursor))
 		if e.hypSeries != nil {
 			v, ok := replay.ValueAt(e.hypSeries.Points, now)
-			lines = append(lines, e.hypHead.render(m.width, v, ok, m.lang, st, plain),
-				e.hyp.line(col, st.Hypothetical, st.SparkCursor, plain))
+			lines = append(lines, e.hypHead.render(m.width, v, ok, m.lang, p),
+				e.hyp.line(col, p.hypothetical, p.sparkCursor))
 		}
 	}
 	if mode == sparkFull {
-		lines = append(lines, axisRow(m.width, col, m.cache.axisL, m.cache.axisR, st, plain))
+		lines = append(lines, axisRow(m.width, col, m.cache.axisL, m.cache.axisR, p))
 	}
 	return lines
 }
