@@ -10,7 +10,6 @@ import (
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
 	"github.com/incidents-dev/incidents/tui/layout"
-	"github.com/incidents-dev/incidents/tui/theme"
 )
 
 // frameCache holds what View draws from that does not change with the clock:
@@ -91,8 +90,6 @@ func (m *Model) buildCache() *frameCache {
 	if tl == nil || w <= 0 {
 		return c
 	}
-	st := m.styles.Replay
-	plain := m.styles.Plain
 	start, end := m.clock.Start(), m.clock.End()
 	for _, s := range headline(tl) {
 		h := hypotheticalOf(m.hyp, s)
@@ -119,24 +116,24 @@ func (m *Model) buildCache() *frameCache {
 	cols := eventColumns(tl, m.lang, w)
 	wd := wordsFor(m.lang)
 	for _, e := range tl.Events {
-		c.rows = append(c.rows, cols.row(e, m.lang, m.styles.Replay, plain))
+		c.rows = append(c.rows, cols.row(e, m.lang, c.p))
 		c.captions = append(c.captions, eventCaption(tl, e, m.lang))
 		var note []string
 		title := pick(e.Title, m.lang, "\n")
 		for _, l := range layout.Wrap(title, w) {
-			note = append(note, paint(st.AnnotationTitle, l, plain))
+			note = append(note, c.p.annotationTitle.paint(l))
 		}
 		text := annotation(e.Annotation, m.lang)
 		if text == "" {
 			text = wd.noAnnotation
 		}
 		for _, l := range layout.Wrap(text, w) {
-			note = append(note, paint(st.Annotation, l, plain))
+			note = append(note, c.p.annotation.paint(l))
 		}
 		c.notes = append(c.notes, note)
 	}
 	for _, l := range layout.Wrap(wd.before, w) {
-		c.before = append(c.before, paint(st.Faint, l, plain))
+		c.before = append(c.before, c.p.faint.paint(l))
 	}
 	return c
 }
@@ -235,7 +232,7 @@ func eventTime(tl *data.Timeline, t time.Time) string {
 // row renders event e in its three states, each exactly c.width cells: past
 // rows are dimmed, the current one is highlighted and marked "▶", future
 // ones keep their colours.
-func (c columns) row(e data.Event, lang data.Lang, st theme.ReplayStyles, plain bool) [3]string {
+func (c columns) row(e data.Event, lang data.Lang, p painters) [3]string {
 	gutter := [3]string{"  ", "▶ ", "  "}
 	timeS := layout.Fit(eventTime(c.tl, e.At), c.timeW)
 	mark := outcomeMark(e.Outcome)
@@ -250,24 +247,10 @@ func (c columns) row(e data.Event, lang data.Lang, st theme.ReplayStyles, plain 
 	fixed := 2 + c.timeW + 1 + lipgloss.Width(mark) + 1 + lipgloss.Width(kind) + lipgloss.Width(actor)
 	title = layout.Fit(title, max(0, c.width-fixed))
 	var out [3]string
-	for s := range out {
-		text := gutter[s] + timeS + " " + mark + " " + kind + actor + title
-		text = layout.Fit(text, c.width)
-		switch s {
-		case past:
-			out[s] = paint(st.EventPast, text, plain)
-		case current:
-			out[s] = paint(st.EventCurrent, text, plain)
-		default:
-			if plain {
-				out[s] = text
-				break
-			}
-			out[s] = layout.Truncate(gutter[s]+st.EventFuture.Render(timeS)+" "+
-				outcomeStyle(e.Outcome, st).Render(mark)+" "+st.Kind.Render(kind)+
-				st.Actor.Render(actor)+st.EventFuture.Render(title), c.width)
-		}
-	}
+	out[past] = p.eventPast.paint(layout.Fit(gutter[past]+timeS+" "+mark+" "+kind+actor+title, c.width))
+	out[current] = p.eventCurrent.paint(layout.Fit(gutter[current]+timeS+" "+mark+" "+kind+actor+title, c.width))
+	out[future] = layout.Truncate(gutter[future]+p.eventFuture.paint(timeS)+" "+p.outcome(e.Outcome).paint(mark)+" "+
+		p.kind.paint(kind)+p.actor.paint(actor)+p.eventFuture.paint(title), c.width)
 	return out
 }
 

@@ -98,7 +98,11 @@ func (m Model) Init() tea.Cmd {
 
 // SetSize sets the size of the screen area the replayer draws in.
 func (m *Model) SetSize(w, h int) {
-	m.width, m.height = max(w, 0), max(h, 0)
+	w, h = max(w, 0), max(h, 0)
+	if w == m.width && h == m.height && m.cache != nil {
+		return
+	}
+	m.width, m.height = w, h
 	m.rebuild()
 }
 

@@ -44,6 +44,8 @@ type painters struct {
 	label, value, spark, sparkCursor, marker, hypothetical painter
 	notice, annotationTitle, annotation                    painter
 	reported, modelled, illustrative                       painter
+	eventPast, eventCurrent, eventFuture                   painter
+	worked, failed, partly, kind, actor                    painter
 }
 
 func newPainters(s theme.Styles) painters {
@@ -56,6 +58,8 @@ func newPainters(s theme.Styles) painters {
 		marker: p(st.Marker), hypothetical: p(st.Hypothetical), notice: p(st.Notice),
 		annotationTitle: p(st.AnnotationTitle), annotation: p(st.Annotation),
 		reported: p(st.Reported), modelled: p(st.Modelled), illustrative: p(st.Illustrative),
+		eventPast: p(st.EventPast), eventCurrent: p(st.EventCurrent), eventFuture: p(st.EventFuture),
+		worked: p(st.Worked), failed: p(st.Failed), partly: p(st.Partly), kind: p(st.Kind), actor: p(st.Actor),
 	}
 }
 
@@ -68,6 +72,20 @@ func (p painters) prov(v data.Provenance) painter {
 		return p.modelled
 	case data.Illustrative:
 		return p.illustrative
+	}
+	return p.faint
+}
+
+// outcome returns the painter of an outcome mark.
+func (p painters) outcome(o data.Outcome) painter {
+	switch o {
+	case data.OutcomeWorked:
+		return p.worked
+	case data.OutcomeFailed:
+		return p.failed
+	case data.OutcomePartly:
+		return p.partly
+	case data.OutcomeNone:
 	}
 	return p.faint
 }

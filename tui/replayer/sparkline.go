@@ -116,20 +116,6 @@ func paint(st lipgloss.Style, s string, plain bool) string {
 	return st.Render(s)
 }
 
-// outcomeStyle returns the style of an outcome mark.
-func outcomeStyle(o data.Outcome, st theme.ReplayStyles) lipgloss.Style {
-	switch o {
-	case data.OutcomeWorked:
-		return st.Worked
-	case data.OutcomeFailed:
-		return st.Failed
-	case data.OutcomePartly:
-		return st.Partly
-	case data.OutcomeNone:
-	}
-	return st.Faint
-}
-
 // sparkHead is the line above a sparkline: the label and its provenance
 // (always kept, the label is cut first), then the value at now, min and max
 // as room allows. A hypothetical head labels the what-if line instead.
