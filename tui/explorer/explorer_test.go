@@ -1,0 +1,393 @@
+package explorer
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/muesli/termenv"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/theme"
+)
+
+func TestMain(m *testing.M) {
+	lipgloss.SetColorProfile(termenv.Ascii)
+	lipgloss.SetHasDarkBackground(true)
+	os.Exit(m.Run())
+}
+
+var langs = []data.Lang{data.EN, data.KO, data.Both}
+
+func newModel(t testing.TB, l data.Lang, w, h int) Model {
+	recs := fixture(t)
+	m := New(recs, data.NewIndex(recs), Options{Lang: l, Styles: theme.Plain(), Label: labels, Replay: true})
+	m.SetSize(w, h)
+	m.Focus()
+	return m
+}
+
+func keyMsg(s string) tea.KeyMsg {
+	switch s {
+	case "enter":
+		return tea.KeyMsg{Type: tea.KeyEnter}
+	case "esc":
+		return tea.KeyMsg{Type: tea.KeyEsc}
+	case "up":
+		return tea.KeyMsg{Type: tea.KeyUp}
+	case "down":
+		return tea.KeyMsg{Type: tea.KeyDown}
+	case "tab":
+		return tea.KeyMsg{Type: tea.KeyTab}
+	case "space":
+		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+	case "end":
+		return tea.KeyMsg{Type: tea.KeyEnd}
+	case "backspace":
+		return tea.KeyMsg{Type: tea.KeyBackspace}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
+}
+
+// run runs a command and everything it leads to, feeding explorer
+// messages back into the model; it returns the messages meant for the
+// root (OpenMsg, ReplayMsg).
+func run(m Model, cmd tea.Cmd) (Model, []tea.Msg) {
+	var out []tea.Msg
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case resultsMsg:
+			var next tea.Cmd
+			m, next = m.Update(msg)
+			queue = append(queue, next)
+		case nil:
+		default:
+			out = append(out, msg)
+		}
+	}
+	return m, out
+}
+
+// press sends keys one by one, running the commands each returns.
+func press(m Model, keys ...string) (Model, []tea.Msg) {
+	var out []tea.Msg
+	for _, k := range keys {
+		var cmd tea.Cmd
+		var msgs []tea.Msg
+		m, cmd = m.Update(keyMsg(k))
+		m, msgs = run(m, cmd)
+		out = append(out, msgs...)
+	}
+	return m, out
+}
+
+func typed(s string) []string {
+	var ks []string
+	for _, r := range s {
+		ks = append(ks, string(r))
+	}
+	return ks
+}
+
+func ids(m Model) []string {
+	var out []string
+	for _, x := range m.shown {
+		out = append(out, x.Record.ID)
+	}
+	return out
+}
+
+// TestExplorerView goldens the explorer pane in each language at the
+// sizes the app gives it: the list pane at 120×40 and the whole window
+// at 80×24 (less the header and the hint bar).
+func TestExplorerView(t *testing.T) {
+	sizes := []struct {
+		name string
+		w, h int
+	}{{"120", 66, 38}, {"80", 80, 22}}
+	states := []struct {
+		name string
+		keys []string
+	}{
+		{"list", []string{"j", "j"}},
+		{"search", append([]string{"/"}, typed("northw")...)},
+		{"search_korean", append([]string{"/"}, typed("세션")...)},
+		{"facets", []string{"f", "space", "tab", "space"}},
+		{"chips", []string{"f", "space", "esc"}},
+	}
+	for _, st := range states {
+		for _, l := range langs {
+			for _, sz := range sizes {
+				t.Run(fmt.Sprintf("%s_%v_%s", st.name, l, sz.name), func(t *testing.T) {
+					m := newModel(t, l, sz.w, sz.h)
+					m, _ = press(m, st.keys...)
+					golden.RequireEqual(t, []byte(m.View()))
+				})
+			}
+		}
+	}
+}
+
+func TestSearchKeys(t *testing.T) {
+	tests := []struct {
+		name      string
+		keys      []string
+		wantQuery string
+		wantInput bool
+		wantFirst string
+		wantShown int
+	}{
+		{"typing filters as you type", append([]string{"/"}, typed("fjord")...), "fjord", true, "FX-0012", 1},
+		{"enter keeps the filter", append(append([]string{"/"}, typed("fjord")...), "enter"), "fjord", false, "FX-0012", 1},
+		// Clearing keeps the incident that was found selected.
+		{"esc clears it", append(append([]string{"/"}, typed("fjord")...), "esc"), "", false, "FX-0012", 11},
+		{"esc in the list clears a kept filter", append(append([]string{"/"}, typed("fjord")...), "enter", "esc"), "", false, "FX-0012", 11},
+		{"korean matches korean", append([]string{"/"}, typed("인증서")...), "인증서", true, "FX-0011", 1},
+		{"backspace widens the search", append(append([]string{"/"}, typed("fjordx")...), "backspace"), "fjord", true, "FX-0012", 1},
+		{"no match", append([]string{"/"}, typed("zzzzqq")...), "zzzzqq", true, "", 0},
+		{"j and k are typed, not moves", append([]string{"/"}, typed("jk")...), "jk", true, "", -1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := newModel(t, data.EN, 80, 20)
+			m, _ = press(m, tc.keys...)
+			if got := m.Query(); got != tc.wantQuery {
+				t.Errorf("query %q, want %q", got, tc.wantQuery)
+			}
+			if m.InputFocused() != tc.wantInput {
+				t.Errorf("input focused %v, want %v", m.InputFocused(), tc.wantInput)
+			}
+			if tc.wantShown >= 0 && m.Shown() != tc.wantShown {
+				t.Errorf("shown %d (%v), want %d", m.Shown(), ids(m), tc.wantShown)
+			}
+			if tc.wantFirst != "" && (m.Selected() == nil || m.Selected().ID != tc.wantFirst) {
+				t.Errorf("selected %v, want %s", m.Selected(), tc.wantFirst)
+			}
+		})
+	}
+}
+
+// TestSearchDropsStaleResults types faster than searches complete: only
+// one search runs at a time, results for an old query are dropped and the
+// newest query is searched next.
+func TestSearchDropsStaleResults(t *testing.T) {
+	m := newModel(t, data.EN, 80, 20)
+	m, _ = press(m, "/")
+	m, first := m.Update(keyMsg("f"))
+	if first == nil {
+		t.Fatal("no search for the first key")
+	}
+	// Two more keys while the first search runs: they start nothing.
+	var cmd tea.Cmd
+	m, cmd = m.Update(keyMsg("j"))
+	m, cmd2 := m.Update(keyMsg("o"))
+	for _, c := range []tea.Cmd{cmd, cmd2} {
+		if c == nil {
+			continue
+		}
+		if _, ok := c().(resultsMsg); ok {
+			t.Fatal("a second search started while one was running")
+		}
+	}
+	if !strings.Contains(m.View(), "/ fjo") {
+		t.Fatalf("keys not echoed at once:\n%s", m.View())
+	}
+	// The first search finishes: its results ("f") are stale, dropped, and
+	// the search for "fjo" starts.
+	var res tea.Msg
+	for _, msg := range flatten(first) {
+		if r, ok := msg.(resultsMsg); ok {
+			res = r
+		}
+	}
+	m, next := m.Update(res)
+	if m.Query() != "" {
+		t.Fatalf("stale results for %q were shown", m.Query())
+	}
+	if next == nil {
+		t.Fatal("no search for the newest query")
+	}
+	m, _ = run(m, next)
+	if m.Query() != "fjo" || m.Shown() != 1 {
+		t.Fatalf("query %q shown %v, want fjo and FX-0012", m.Query(), ids(m))
+	}
+}
+
+func flatten(c tea.Cmd) []tea.Msg {
+	if c == nil {
+		return nil
+	}
+	msg := c()
+	if b, ok := msg.(tea.BatchMsg); ok {
+		var out []tea.Msg
+		for _, x := range b {
+			out = append(out, flatten(x)...)
+		}
+		return out
+	}
+	return []tea.Msg{msg}
+}
+
+func TestFacetKeys(t *testing.T) {
+	tests := []struct {
+		name  string
+		keys  []string
+		want  []string
+		chips string
+	}{
+		// Organisations come most frequent first: Acme Cloud and Northwind
+		// Chat have two each, alphabetical between equals.
+		{"one organisation", []string{"f", "space"}, []string{"FX-0030", "FX-0031"}, "[Organisation: Acme Cloud]"},
+		{"two organisations", []string{"f", "space", "j", "space"}, []string{"FX-0007", "FX-0030", "FX-0031", "FX-0003"}, "[Organisation: Acme Cloud, Northwind Chat]"},
+		{"across facets: and", []string{"f", "j", "space", "tab", "space"}, []string{"FX-0007"}, "[Organisation: Northwind Chat] [Year: 2025]"},
+		{"toggle off", []string{"f", "space", "space"}, nil, ""},
+		{"clear all", []string{"f", "space", "tab", "space", "c"}, nil, ""},
+		{"close keeps the filter", []string{"f", "space", "esc"}, []string{"FX-0030", "FX-0031"}, "[Organisation: Acme Cloud]"},
+		{"esc in the list clears it", []string{"f", "space", "esc", "esc"}, nil, ""},
+		{"with a text query", append(append([]string{"/"}, typed("acme")...), "enter", "f", "tab", "space"), []string{"FX-0030"}, "[Year: 2022]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := newModel(t, data.EN, 80, 30)
+			m, _ = press(m, tc.keys...)
+			want := tc.want
+			if want == nil {
+				want = ids(newModel(t, data.EN, 80, 30))
+			}
+			if got := ids(m); strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("shown %v, want %v", got, want)
+			}
+			first := strings.Split(m.View(), "\n")
+			if tc.chips != "" && !strings.Contains(first[1], tc.chips) {
+				t.Errorf("chips line %q, want %q", first[1], tc.chips)
+			}
+		})
+	}
+}
+
+func TestOpenAndReplay(t *testing.T) {
+	m := newModel(t, data.EN, 80, 20)
+	_, msgs := press(m, "j", "enter")
+	if len(msgs) != 1 || msgs[0] != (OpenMsg{ID: "FX-0011"}) {
+		t.Fatalf("enter sent %v", msgs)
+	}
+	_, msgs = press(m, "r")
+	if len(msgs) != 1 || msgs[0] != (ReplayMsg{ID: "FX-0007"}) {
+		t.Fatalf("r sent %v", msgs)
+	}
+	m.SetReplay(false)
+	if _, msgs = press(m, "r"); len(msgs) != 0 {
+		t.Fatalf("r without a replayer sent %v", msgs)
+	}
+	if _, msgs = press(newModel(t, data.EN, 80, 20), "/", "z", "z", "q", "q", "enter", "enter"); len(msgs) != 0 {
+		t.Fatalf("enter on an empty list sent %v", msgs)
+	}
+}
+
+// TestResizeKeepsSelection moves down, shrinks the pane and grows it.
+func TestResizeKeepsSelection(t *testing.T) {
+	m := newModel(t, data.EN, 80, 8)
+	m, _ = press(m, "G")
+	want := m.Selected().ID
+	for _, sz := range [][2]int{{40, 4}, {120, 40}, {0, 0}, {80, 8}} {
+		m.SetSize(sz[0], sz[1])
+		if got := m.Selected().ID; got != want {
+			t.Fatalf("at %v selected %s, want %s", sz, got, want)
+		}
+	}
+	if !strings.Contains(m.View(), "▸ "+want) {
+		t.Fatalf("selected row not in view:\n%s", m.View())
+	}
+}
+
+// TestHighlightByteOffsets highlights Korean and ASCII matches from byte
+// offsets, the form search reports them in.
+func TestHighlightByteOffsets(t *testing.T) {
+	lipgloss.SetColorProfile(termenv.ANSI)
+	defer lipgloss.SetColorProfile(termenv.Ascii)
+	st := theme.Plain().Explorer
+	st.Match = st.Sev1 // bold: one escape per run, unlike underline
+	tests := []struct {
+		name string
+		s    string
+		idx  []int
+		want string
+	}{
+		{"ascii", "etcd key", []int{0, 1}, "\x1b[1met\x1b[0mcd key"},
+		{"korean by bytes", "세션 서버", []int{3, 7}, "세\x1b[1m션\x1b[0m \x1b[1m서\x1b[0m버"},
+		{"none", "abc", nil, "abc"},
+		{"out of range ignored", "ab", []int{5}, "ab"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := highlight(tc.s, tc.idx, st.Text, st.Match); got != tc.want {
+				t.Errorf("highlight = %q, want %q", got, tc.want)
+			}
+		})
+	}
+	// A cut cell keeps only the matches before the cut.
+	got := cell("세션 서버가 멈췄다", []int{0, 7, 20}, 8, st.Text, st.Match, false)
+	if want := "\x1b[1m세\x1b[0m션 \x1b[1m서\x1b[0m…"; got != want {
+		t.Errorf("cell = %q, want %q", got, want)
+	}
+}
+
+// TestExplorerFits checks every line at the widths that catch off-by-one
+// and wide-rune mistakes, in every mode and language.
+func TestExplorerFits(t *testing.T) {
+	for _, l := range langs {
+		for _, w := range []int{0, 1, 2, 39, 40, 41, 80, 99, 100, 120} {
+			for _, h := range []int{0, 1, 3, 10, 24} {
+				for _, keys := range [][]string{nil, {"/", "세", "션"}, {"f", "space"}, {"f", "space", "esc"}} {
+					m := newModel(t, l, w, h)
+					m, _ = press(m, keys...)
+					lines := strings.Split(m.View(), "\n")
+					if h > 0 && len(lines) != h {
+						t.Fatalf("%v %dx%d %v: %d lines", l, w, h, keys, len(lines))
+					}
+					for i, line := range lines {
+						if lw := lipgloss.Width(line); lw > w {
+							t.Fatalf("%v %dx%d %v: line %d is %d cells: %q", l, w, h, keys, i, lw, line)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestLayoutColumns(t *testing.T) {
+	tests := []struct {
+		name string
+		w    int
+		want columns
+	}{
+		{"wide keeps everything", 120, columns{id: 7, date: 10, org: 14, title: 66, sev: 4, dur: 7}},
+		{"80 keeps everything", 80, columns{id: 7, date: 10, org: 14, title: 26, sev: 4, dur: 7}},
+		{"list pane drops the organisation", 66, columns{id: 7, date: 10, title: 28, sev: 4, dur: 7}},
+		{"narrow drops the date", 50, columns{id: 7, title: 24, sev: 4, dur: 7}},
+		{"narrower drops the duration", 45, columns{id: 7, title: 28, sev: 4}},
+		{"then the severity", 40, columns{id: 7, title: 29}},
+		{"tiny keeps the id", 10, columns{id: 8}},
+		{"zero", 0, columns{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := layoutColumns(tc.w, 7, 14); got != tc.want {
+				t.Errorf("layoutColumns(%d) = %+v, want %+v", tc.w, got, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,350 @@
+package explorer
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/layout"
+)
+
+// facetItem is one line of the facet panel: a facet's heading or one of
+// its values with its count.
+type facetItem struct {
+	facet   facet
+	value   string
+	count   int
+	heading bool
+}
+
+// facetState is the facet panel and the chosen filter.
+type facetState struct {
+	chosen filter
+	items  []facetItem
+	// cursor indexes items (always a value, never a heading); off is the
+	// first item shown.
+	cursor, off int
+	// stale says items must be recounted before the panel is shown.
+	stale bool
+}
+
+func newFacetState() facetState { return facetState{chosen: filter{}, stale: true} }
+
+func (s *facetState) invalidate() { s.stale = true }
+
+// active reports whether any value is chosen.
+func (s facetState) active() bool {
+	for _, vs := range s.chosen {
+		if len(vs) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (s facetState) hasValues() bool {
+	return slices.ContainsFunc(s.items, func(it facetItem) bool { return !it.heading })
+}
+
+func (s *facetState) clear() {
+	s.chosen = filter{}
+	s.stale = true
+}
+
+func (s *facetState) toggle(f facet, v string) {
+	if s.chosen[f] == nil {
+		s.chosen[f] = map[string]bool{}
+	}
+	if s.chosen[f][v] {
+		delete(s.chosen[f], v)
+	} else {
+		s.chosen[f][v] = true
+	}
+	s.stale = true
+}
+
+// filter returns the matches that pass the chosen values.
+func (s facetState) filter(ms []data.Match) []data.Match {
+	if !s.active() {
+		return ms
+	}
+	out := make([]data.Match, 0, len(ms))
+	for _, m := range ms {
+		if s.chosen.match(m.Record) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// recount rebuilds the panel's items from the search results: each facet's
+// values with their counts, chosen values kept even when none is left.
+func (s *facetState) recount(ms []data.Match) {
+	recs := make([]*data.Record, len(ms))
+	for i, m := range ms {
+		recs[i] = m.Record
+	}
+	counts := facetCounts(recs, s.chosen)
+	var cur *facetItem
+	if s.cursor < len(s.items) {
+		c := s.items[s.cursor]
+		cur = &c
+	}
+	s.items = s.items[:0:0]
+	for f := range numFacets {
+		vs := counts[f]
+		for v := range s.chosen[f] {
+			if !slices.ContainsFunc(vs, func(x facetValue) bool { return x.Value == v }) {
+				vs = append(vs, facetValue{Value: v})
+			}
+		}
+		if f == facetYear {
+			slices.SortFunc(vs, func(a, b facetValue) int { return cmp.Compare(b.Value, a.Value) })
+		}
+		if f == facetSeverity {
+			slices.SortFunc(vs, func(a, b facetValue) int { return cmp.Compare(a.Value, b.Value) })
+		}
+		if len(vs) == 0 {
+			continue // a facet no listed incident uses
+		}
+		s.items = append(s.items, facetItem{facet: f, heading: true})
+		for _, v := range vs {
+			s.items = append(s.items, facetItem{facet: f, value: v.Value, count: v.Count})
+		}
+	}
+	s.cursor = 0
+	if cur != nil {
+		if i := slices.IndexFunc(s.items, func(it facetItem) bool { return it.facet == cur.facet && it.value == cur.value }); i >= 0 {
+			s.cursor = i
+		}
+	}
+	s.settle(1)
+	s.stale = false
+}
+
+// settle moves the cursor off a heading, in direction d.
+func (s *facetState) settle(d int) {
+	for n := 0; n < len(s.items) && s.cursor >= 0 && s.cursor < len(s.items) && s.items[s.cursor].heading; n++ {
+		s.cursor += d
+	}
+	if s.cursor < 0 || s.cursor >= len(s.items) || s.items[s.cursor].heading {
+		// Nothing that way: take the nearest value the other way.
+		s.cursor = min(max(s.cursor, 0), max(len(s.items)-1, 0))
+		for s.cursor >= 0 && s.cursor < len(s.items) && s.items[s.cursor].heading {
+			s.cursor -= d
+		}
+		s.cursor = min(max(s.cursor, 0), max(len(s.items)-1, 0))
+	}
+}
+
+// moveCursor moves the cursor by d values.
+func (s *facetState) moveCursor(d int) {
+	step := 1
+	if d < 0 {
+		step = -1
+	}
+	for n := d * step; n > 0; n-- {
+		next := s.cursor + step
+		for next >= 0 && next < len(s.items) && s.items[next].heading {
+			next += step
+		}
+		if next < 0 || next >= len(s.items) {
+			break
+		}
+		s.cursor = next
+	}
+}
+
+// jumpGroup moves the cursor to the first value of the next (d > 0) or
+// previous facet that has values, wrapping around.
+func (s *facetState) jumpGroup(d int) {
+	if !s.hasValues() {
+		return
+	}
+	f := s.items[s.cursor].facet
+	for range numFacets {
+		f = (f + facet(d) + numFacets) % numFacets
+		if i := slices.IndexFunc(s.items, func(it facetItem) bool { return it.facet == f && !it.heading }); i >= 0 {
+			s.cursor = i
+			return
+		}
+	}
+}
+
+func (m *Model) openFacets() {
+	m.mode = modeFacets
+	if m.facets.stale {
+		m.facets.recount(m.matches)
+	}
+	m.refresh()
+}
+
+func (m Model) handleFacetKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	k := m.keys
+	fs := &m.facets
+	switch {
+	case key.Matches(msg, k.Close):
+		m.mode = modeList
+	case key.Matches(msg, k.Up):
+		fs.moveCursor(-1)
+	case key.Matches(msg, k.Down):
+		fs.moveCursor(1)
+	case key.Matches(msg, k.PageUp):
+		fs.moveCursor(-max(m.listRows()-1, 1))
+	case key.Matches(msg, k.PageDown):
+		fs.moveCursor(max(m.listRows()-1, 1))
+	case key.Matches(msg, k.Home):
+		fs.moveCursor(-len(fs.items))
+	case key.Matches(msg, k.End):
+		fs.moveCursor(len(fs.items))
+	case key.Matches(msg, k.NextGroup):
+		fs.jumpGroup(1)
+	case key.Matches(msg, k.PrevGroup):
+		fs.jumpGroup(-1)
+	case key.Matches(msg, k.Toggle):
+		if fs.cursor < len(fs.items) && !fs.items[fs.cursor].heading {
+			it := fs.items[fs.cursor]
+			fs.toggle(it.facet, it.value)
+			m.refilter()
+		}
+	case key.Matches(msg, k.ClearFacets):
+		fs.clear()
+		m.refilter()
+	}
+	m.refresh()
+	return m, nil
+}
+
+// refilter applies a changed filter, keeping the selected incident when it
+// still passes, and recounts the panel.
+func (m *Model) refilter() {
+	m.facets.chosen = maps.Clone(m.facets.chosen)
+	m.applyFilter(m.Selected())
+	if m.mode == modeFacets {
+		m.facets.recount(m.matches)
+	}
+}
+
+// facetLabel is how a facet value reads in language l: a vocabulary label
+// for tags, "SEV1" for severities, the value itself otherwise.
+func (m Model) facetLabel(f facet, v string, l data.Lang) string {
+	switch f {
+	case facetSeverity:
+		s, _ := severityBadge(v, rowStyles{})
+		if s == "–" {
+			s = v
+		}
+		return s
+	case facetDomain, facetComponent, facetRootCause, facetContributing:
+		if m.opts.Label == nil {
+			return v
+		}
+		t := m.opts.Label(v)
+		if l == data.Both && t.Complete() && t.EN != t.KO {
+			return t.EN + " · " + t.KO
+		}
+		if s, _ := t.Get(l); s != "" {
+			return s
+		}
+	}
+	return v
+}
+
+// chips is the line of active filters shown above the list.
+func (m Model) chips() string {
+	w := wordsFor(m.opts.Lang)
+	var parts []string
+	for f := range numFacets {
+		vs := slices.Sorted(maps.Keys(m.facets.chosen[f]))
+		if len(vs) == 0 {
+			continue
+		}
+		labels := make([]string, len(vs))
+		for i, v := range vs {
+			labels[i] = m.facetLabel(f, v, m.opts.Lang)
+		}
+		parts = append(parts, m.st.Chip.Render("["+w.facets[f]+": "+strings.Join(labels, ", ")+"]"))
+	}
+	return layout.Fit(strings.Join(parts, " "), m.w)
+}
+
+// facetLines draws the panel in h lines of m.w cells.
+func (m Model) facetLines(h int) []string {
+	fs := m.facets
+	w := wordsFor(m.opts.Lang)
+	if h <= 0 {
+		return nil
+	}
+	out := []string{m.st.FacetHeading.Render(layout.Fit(w.facetsTitle, m.w))}
+	if !fs.hasValues() {
+		return append(out, m.st.Empty.Render(layout.Fit("  "+w.noValues, m.w)))
+	}
+	for i := fs.off; i < len(fs.items) && len(out) < h; i++ {
+		out = append(out, m.facetLine(fs.items[i], i == fs.cursor))
+	}
+	return out
+}
+
+// facetLine draws one panel line, exactly m.w cells.
+func (m Model) facetLine(it facetItem, cursor bool) string {
+	w := wordsFor(m.opts.Lang)
+	if it.heading {
+		return m.st.FacetHeading.Render(layout.Fit(w.facets[it.facet], m.w))
+	}
+	box := "[ ] "
+	chosen := m.facets.chosen[it.facet][it.value]
+	if chosen {
+		box = "[x] "
+	}
+	count := fmt.Sprint(it.count)
+	cw := lipgloss.Width(count)
+	label := m.facetLabel(it.facet, it.value, m.opts.Lang)
+	lead := "  "
+	if cursor {
+		lead = "▸ " // seen even where reverse video is not
+	}
+	lw := max(m.w-2-lipgloss.Width(box)-cw-1, 0)
+	if lw < 4 {
+		return m.lineStyle(cursor, chosen).Render(layout.Fit(lead+box+label, m.w))
+	}
+	text := lead + box + layout.Fit(label, lw) + " "
+	if cursor {
+		return m.st.FacetCursor.Render(text + count)
+	}
+	return m.lineStyle(false, chosen).Render(text) + m.st.FacetCount.Render(count)
+}
+
+func (m Model) lineStyle(cursor, chosen bool) lipgloss.Style {
+	switch {
+	case cursor:
+		return m.st.FacetCursor
+	case chosen:
+		return m.st.FacetChosen
+	}
+	return m.st.FacetValue
+}
+
+// scrollFacets keeps the panel's cursor in view in a body of h lines.
+func (s *facetState) scroll(h int) {
+	if h <= 0 {
+		return
+	}
+	if s.cursor < s.off {
+		s.off = s.cursor
+		// Show the heading above the first value of a facet.
+		if s.off > 0 && s.items[s.off-1].heading {
+			s.off--
+		}
+	}
+	if s.cursor >= s.off+h {
+		s.off = s.cursor - h + 1
+	}
+	s.off = min(max(s.off, 0), max(len(s.items)-h, 0))
+}

@@ -1,0 +1,367 @@
+package explorer
+
+import (
+	"slices"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/theme"
+)
+
+// OpenMsg asks the root to open an incident's detail.
+type OpenMsg struct{ ID string }
+
+// ReplayMsg asks the root to open the replayer on an incident.
+type ReplayMsg struct{ ID string }
+
+// Searcher finds records for a query, best first; an empty query lists
+// them all. *data.Index is one. Search runs off the UI loop, so it must be
+// safe to call from another goroutine.
+type Searcher interface {
+	Search(query string) []data.Match
+}
+
+// Options configure the explorer.
+type Options struct {
+	// Lang is the language of titles and labels.
+	Lang data.Lang
+	// Styles colour the view.
+	Styles theme.Styles
+	// Label returns a tag's vocabulary label (for facet values); nil
+	// shows tags as written.
+	Label func(term string) data.Text
+	// Replay says whether the replayer can be opened, so `r` is offered.
+	Replay bool
+}
+
+type mode int
+
+const (
+	modeList mode = iota
+	modeInput
+	modeFacets
+)
+
+// Model is the explorer screen.
+type Model struct {
+	opts  Options
+	keys  KeyMap
+	st    theme.ExplorerStyles
+	recs  []*data.Record // every record, newest first
+	every []data.Match   // recs as matches of the empty query
+	ix    Searcher
+	input textinput.Model
+	mode  mode
+
+	// query is the query whose results are shown; seq stamps each search
+	// so a late result is recognised; searching says one is running.
+	query     string
+	seq       int
+	searching bool
+	matches   []data.Match // results of query
+	shown     []data.Match // matches that pass the facet filter
+
+	facets facetState
+
+	sel, off int
+	w, h     int
+	focused  bool
+
+	// idW and orgW are the widths of the id and organisation columns,
+	// measured once over all records.
+	idW, orgW int
+	cols      columns
+	// rows caches rendered rows for the current results, width and
+	// language; frame holds the list lines for the current state. Both
+	// are rebuilt by Update and the setters, never by View.
+	rows  map[rowKey][]string
+	frame []string
+}
+
+type rowKey struct {
+	i   int
+	sel bool
+}
+
+// New returns an explorer over recs (newest first), searched with ix.
+func New(recs []*data.Record, ix Searcher, opts Options) Model {
+	in := textinput.New()
+	in.Prompt = "/ "
+	in.SetCursorMode(textinput.CursorStatic)
+	m := Model{opts: opts, keys: DefaultKeyMap(), recs: recs, ix: ix, input: in}
+	m.every = make([]data.Match, len(recs))
+	for i, r := range recs {
+		m.every[i] = data.Match{Record: r}
+		m.idW = max(m.idW, lipgloss.Width(r.ID))
+		m.orgW = max(m.orgW, lipgloss.Width(r.Org))
+	}
+	m.idW = min(max(m.idW, 4), 12)
+	m.orgW = min(max(m.orgW, 3), 14)
+	m.matches = m.every
+	m.facets = newFacetState()
+	m.setStyles(opts.Styles)
+	m.setLang(opts.Lang)
+	m.applyFilter(nil)
+	return m
+}
+
+func (m *Model) setStyles(s theme.Styles) {
+	m.st = s.Explorer
+	m.input.PromptStyle = m.st.Prompt
+	m.input.TextStyle = m.st.Input
+	m.input.PlaceholderStyle = m.st.Placeholder
+	m.input.Cursor.Style = m.st.Input.Reverse(true)
+	m.input.Cursor.TextStyle = m.st.Input
+}
+
+func (m *Model) setLang(l data.Lang) {
+	m.opts.Lang = l
+	m.keys.SetLang(l)
+	m.input.Placeholder = wordsFor(l).placeholder
+}
+
+// SetSize sets the size of the explorer pane, keeping the selection.
+func (m *Model) SetSize(w, h int) {
+	m.w, m.h = max(w, 0), max(h, 0)
+	m.input.Width = max(m.w-lipgloss.Width(m.input.Prompt)-1, 0)
+	m.cols = layoutColumns(m.w, m.idW, m.orgW)
+	m.rows = nil
+	m.refresh()
+}
+
+// SetLang switches the language of titles and labels.
+func (m *Model) SetLang(l data.Lang) {
+	m.setLang(l)
+	m.rows = nil
+	m.facets.invalidate()
+	m.refresh()
+}
+
+// SetReplay says whether the replayer can be opened.
+func (m *Model) SetReplay(ok bool) {
+	m.opts.Replay = ok
+	m.updateKeys()
+}
+
+// Focus lets the explorer take keys.
+func (m *Model) Focus() { m.focused = true }
+
+// Blur stops the explorer taking keys.
+func (m *Model) Blur() { m.focused = false }
+
+// InputFocused reports whether the search box is open: the root then
+// sends it every key but ctrl+c.
+func (m Model) InputFocused() bool { return m.mode == modeInput }
+
+// Back closes the facet panel or the search box, if one is open, and
+// reports whether it did (the root's `q` then stays on the explorer).
+func (m *Model) Back() bool {
+	switch m.mode {
+	case modeFacets:
+		m.mode = modeList
+	case modeInput:
+		m.closeInput(true)
+	default:
+		return false
+	}
+	m.refresh()
+	return true
+}
+
+// Selected returns the selected record, or nil when nothing is listed.
+func (m Model) Selected() *data.Record {
+	if m.sel < 0 || m.sel >= len(m.shown) {
+		return nil
+	}
+	return m.shown[m.sel].Record
+}
+
+// Query returns the query whose results are shown.
+func (m Model) Query() string { return m.query }
+
+// Shown returns how many incidents are listed.
+func (m Model) Shown() int { return len(m.shown) }
+
+// Select selects the incident with the given id, if it is listed.
+func (m *Model) Select(id string) bool {
+	i := slices.IndexFunc(m.shown, func(x data.Match) bool { return x.Record.ID == id })
+	if i < 0 {
+		return false
+	}
+	m.sel = i
+	m.refresh()
+	return true
+}
+
+// Update handles keys (when focused) and search results.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case resultsMsg:
+		return m.handleResults(msg)
+	case tea.KeyMsg:
+		if !m.focused {
+			return m, nil
+		}
+		switch m.mode {
+		case modeInput:
+			return m.handleInputKey(msg)
+		case modeFacets:
+			return m.handleFacetKey(msg)
+		}
+		return m.handleListKey(msg)
+	case tea.MouseMsg:
+		return m.handleMouse(msg)
+	}
+	return m, nil
+}
+
+func (m Model) handleListKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Up):
+		m.move(-1)
+	case key.Matches(msg, k.Down):
+		m.move(1)
+	case key.Matches(msg, k.PageUp):
+		m.move(-max(m.listRows()/m.rowHeight(), 1))
+	case key.Matches(msg, k.PageDown):
+		m.move(max(m.listRows()/m.rowHeight(), 1))
+	case key.Matches(msg, k.Home):
+		m.move(-len(m.shown))
+	case key.Matches(msg, k.End):
+		m.move(len(m.shown))
+	case key.Matches(msg, k.Open):
+		if r := m.Selected(); r != nil {
+			id := r.ID
+			return m, func() tea.Msg { return OpenMsg{ID: id} }
+		}
+	case key.Matches(msg, k.Replay):
+		if r := m.Selected(); r != nil {
+			id := r.ID
+			return m, func() tea.Msg { return ReplayMsg{ID: id} }
+		}
+	case key.Matches(msg, k.Search):
+		m.mode = modeInput
+		m.input.CursorEnd()
+		cmd := m.input.Focus()
+		m.refresh()
+		return m, cmd
+	case key.Matches(msg, k.Facets):
+		m.openFacets()
+	case key.Matches(msg, k.Clear):
+		m.input.SetValue("")
+		m.facets.clear()
+		cmd := m.search()
+		m.applyFilter(m.Selected())
+		return m, cmd
+	}
+	return m, nil
+}
+
+func (m Model) handleInputKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Keep):
+		m.closeInput(false)
+		m.refresh()
+		return m, nil
+	case key.Matches(msg, k.Cancel):
+		m.closeInput(true)
+		cmd := m.search()
+		m.refresh()
+		return m, cmd
+	case key.Matches(msg, k.ResultUp):
+		m.move(-1)
+		return m, nil
+	case key.Matches(msg, k.ResultDown):
+		m.move(1)
+		return m, nil
+	}
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(msg)
+	cmd = tea.Batch(cmd, m.search())
+	m.refresh()
+	return m, cmd
+}
+
+// closeInput closes the search box; with clear, it empties the query too.
+func (m *Model) closeInput(clear bool) {
+	if clear {
+		m.input.SetValue("")
+	}
+	m.input.Blur()
+	m.mode = modeList
+}
+
+func (m Model) handleMouse(msg tea.MouseMsg) (Model, tea.Cmd) {
+	if msg.Action != tea.MouseActionPress {
+		return m, nil
+	}
+	switch msg.Button {
+	case tea.MouseButtonWheelUp:
+		m.move(-1)
+	case tea.MouseButtonWheelDown:
+		m.move(1)
+	}
+	return m, nil
+}
+
+// move moves the selection by d rows, clamped to the list.
+func (m *Model) move(d int) {
+	if len(m.shown) == 0 {
+		return
+	}
+	m.sel = min(max(m.sel+d, 0), len(m.shown)-1)
+	m.refresh()
+}
+
+// applyFilter applies the facet filter to the search results. The
+// selection stays on keep when it is still listed, else goes to the top.
+func (m *Model) applyFilter(keep *data.Record) {
+	m.shown = m.facets.filter(m.matches)
+	m.sel = 0
+	if keep != nil {
+		if i := slices.IndexFunc(m.shown, func(x data.Match) bool { return x.Record == keep }); i >= 0 {
+			m.sel = i
+		}
+	}
+	m.off = 0
+	m.rows = nil
+	m.refresh()
+}
+
+// updateKeys enables the bindings of the current mode that would do
+// something now.
+func (m *Model) updateKeys() {
+	k := &m.keys
+	list, input, panel := m.mode == modeList, m.mode == modeInput, m.mode == modeFacets
+	some := len(m.shown) > 0
+	many := len(m.shown) > 1
+	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Home, &k.End} {
+		b.SetEnabled((list && many) || (panel && m.facets.hasValues()))
+	}
+	k.Open.SetEnabled(list && some)
+	k.Search.SetEnabled(list)
+	k.Facets.SetEnabled(list)
+	k.Replay.SetEnabled(list && some && m.opts.Replay)
+	k.Clear.SetEnabled(list && (m.query != "" || m.facets.active()))
+	k.Keep.SetEnabled(input)
+	k.Cancel.SetEnabled(input)
+	k.ResultUp.SetEnabled(input && many)
+	k.ResultDown.SetEnabled(input && many)
+	k.Toggle.SetEnabled(panel && m.facets.hasValues())
+	k.NextGroup.SetEnabled(panel)
+	k.PrevGroup.SetEnabled(panel)
+	k.ClearFacets.SetEnabled(panel && m.facets.active())
+	k.Close.SetEnabled(panel)
+}
+
+// ShortHelp returns the keys for the hint bar.
+func (m Model) ShortHelp() []key.Binding { return m.keys.ShortHelp() }
+
+// FullHelp returns every key, in columns.
+func (m Model) FullHelp() [][]key.Binding { return m.keys.FullHelp() }

@@ -1,0 +1,268 @@
+package explorer
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/layout"
+	"github.com/incidents-dev/incidents/tui/theme"
+)
+
+// Fixed column widths, in cells.
+const (
+	gutterW = 2  // "▸ " before the selected row
+	dateW   = 10 // YYYY-MM-DD
+	sevW    = 4  // "SEV1"
+	durW    = 7  // "3h 17m", "1d 2h"
+	gapW    = 2
+	// minTitleW is the narrowest title column worth keeping before other
+	// columns are dropped to make room.
+	minTitleW = 24
+)
+
+// columns is the list's column layout for one width: which columns are
+// shown and how wide each is. A width of 0 means the column is dropped.
+type columns struct {
+	id, date, org, title, sev, dur int
+}
+
+// layoutColumns fits the columns into w cells: the title takes what is
+// left; when it would be narrower than minTitleW, the organisation, then
+// the date, the duration and the severity are dropped in turn.
+func layoutColumns(w, idW, orgW int) columns {
+	c := columns{id: idW, date: dateW, org: orgW, sev: sevW, dur: durW}
+	fixed := func() int {
+		n := gutterW + c.id
+		for _, x := range []int{c.date, c.org, c.sev, c.dur} {
+			if x > 0 {
+				n += gapW + x
+			}
+		}
+		return n + gapW // before the title
+	}
+	for _, drop := range []*int{&c.org, &c.date, &c.dur, &c.sev} {
+		if w-fixed() >= minTitleW {
+			break
+		}
+		*drop = 0
+	}
+	c.title = max(w-fixed(), 0)
+	if c.title == 0 {
+		// Not even the id fits beside a title: the id takes the row.
+		c.id = max(w-gutterW, 0)
+	}
+	return c
+}
+
+// titleOffset is where the title column starts.
+func (c columns) titleOffset() int {
+	n := gutterW + c.id + gapW
+	for _, x := range []int{c.date, c.org} {
+		if x > 0 {
+			n += x + gapW
+		}
+	}
+	return n
+}
+
+// highlight styles s with base, and the runes starting at the byte offsets
+// in idx with match. idx are BYTE offsets (as data.Hit reports them), so it
+// ranges over the string, which yields byte offsets too; runs of equally
+// styled runes are rendered together.
+func highlight(s string, idx []int, base, match lipgloss.Style) string {
+	if s == "" {
+		return ""
+	}
+	if len(idx) == 0 {
+		return base.Render(s)
+	}
+	var b strings.Builder
+	start, on, k := 0, false, 0
+	for i := range s {
+		for k < len(idx) && idx[k] < i {
+			k++
+		}
+		hit := k < len(idx) && idx[k] == i
+		if i > 0 && hit != on {
+			b.WriteString(styleFor(on, base, match).Render(s[start:i]))
+			start = i
+		}
+		on = hit
+	}
+	b.WriteString(styleFor(on, base, match).Render(s[start:]))
+	return b.String()
+}
+
+func styleFor(hit bool, base, match lipgloss.Style) lipgloss.Style {
+	if hit {
+		return match
+	}
+	return base
+}
+
+// cell cuts s to w cells (with "…"), highlights the matched bytes that
+// survive the cut, and pads it to exactly w cells in base's style (so a
+// selected row's background runs on). With right, it is right-aligned.
+func cell(s string, idx []int, w int, base, match lipgloss.Style, right bool) string {
+	if w <= 0 {
+		return ""
+	}
+	cut := layout.Truncate(s, w)
+	keep := idx
+	if cut != s {
+		// The cut text is a byte prefix of s followed by "…": matches past
+		// the prefix are gone.
+		n := len(strings.TrimSuffix(cut, "…"))
+		keep = nil
+		for _, i := range idx {
+			if i < n {
+				keep = append(keep, i)
+			}
+		}
+	}
+	out := highlight(cut, keep, base, match)
+	pad := w - lipgloss.Width(cut)
+	if pad <= 0 {
+		return out
+	}
+	if right {
+		return spaces(pad, base) + out
+	}
+	return out + spaces(pad, base)
+}
+
+// spaces returns n spaces, styled only when st paints a background (the
+// selected row), so plain rows carry no escape codes around padding.
+func spaces(n int, st lipgloss.Style) string {
+	if n <= 0 {
+		return ""
+	}
+	s := strings.Repeat(" ", n)
+	if _, none := st.GetBackground().(lipgloss.NoColor); none && !st.GetReverse() {
+		return s
+	}
+	return st.Render(s)
+}
+
+// rowStyles are the styles of one row, plain or selected.
+type rowStyles struct {
+	id, date, org, text, faint, match, sev1, sev2, sev3, sevUnknown, dur, gap lipgloss.Style
+}
+
+func newRowStyles(st theme.ExplorerStyles, selected bool) rowStyles {
+	if selected {
+		s := st.Selected
+		return rowStyles{s, s, s, s, s, st.SelectedMatch, s, s, s, s, s, s}
+	}
+	return rowStyles{
+		id: st.ID, date: st.Date, org: st.Org, text: st.Text, faint: st.Faint, match: st.Match,
+		sev1: st.Sev1, sev2: st.Sev2, sev3: st.Sev3, sevUnknown: st.SevUnknown, dur: st.Duration,
+		gap: st.Text,
+	}
+}
+
+// severityBadge returns a record's severity badge text and style.
+func severityBadge(sev string, rs rowStyles) (string, lipgloss.Style) {
+	switch strings.ToLower(strings.TrimSpace(sev)) {
+	case "sev1", "1", "critical":
+		return "SEV1", rs.sev1
+	case "sev2", "2", "major":
+		return "SEV2", rs.sev2
+	case "sev3", "3", "minor":
+		return "SEV3", rs.sev3
+	case "", "unknown", "null":
+		return "–", rs.sevUnknown
+	}
+	return strings.ToUpper(sev), rs.sevUnknown
+}
+
+// durationBadge returns the resolved-after delay as written, or "–".
+func durationBadge(r *data.Record) string {
+	t := strings.TrimSpace(r.Timeline.ResolvedAfter.Text)
+	if t == "" || strings.EqualFold(t, "unknown") {
+		return "–"
+	}
+	return t
+}
+
+// title returns the record's title in language l, the field it came from
+// and, when the translation is missing, a marker.
+func title(r *data.Record, l data.Lang) (string, data.Field, string) {
+	s, fell := r.Title.Get(l)
+	f := data.FieldTitleEN
+	if (l == data.KO) != fell {
+		f = data.FieldTitleKO
+	}
+	if fell {
+		return s, f, wordsFor(l).missing
+	}
+	return s, f, ""
+}
+
+// renderRow draws one record as one line (two in both languages), exactly
+// w cells wide.
+func renderRow(m data.Match, c columns, w int, l data.Lang, st theme.ExplorerStyles, selected bool) []string {
+	rs := newRowStyles(st, selected)
+	r := m.Record
+	gutter := "  "
+	if selected {
+		gutter = "▸ "
+	}
+	gap := spaces(gapW, rs.gap)
+	var b strings.Builder
+	b.WriteString(cell(gutter, nil, min(gutterW, w), rs.gap, rs.gap, false))
+	b.WriteString(cell(r.ID, m.Indexes(data.FieldID), c.id, rs.id, rs.match, false))
+	if c.date > 0 {
+		b.WriteString(gap + cell(r.Date, nil, c.date, rs.date, rs.match, false))
+	}
+	if c.org > 0 {
+		b.WriteString(gap + cell(r.Org, m.Indexes(data.FieldOrg), c.org, rs.org, rs.match, false))
+	}
+	lang := l
+	if l == data.Both {
+		lang = data.EN
+	}
+	if c.title > 0 {
+		b.WriteString(gap + titleCell(m, lang, c.title, rs))
+	}
+	if c.sev > 0 {
+		text, sst := severityBadge(r.Severity, rs)
+		b.WriteString(gap + cell(text, nil, c.sev, sst, sst, false))
+	}
+	if c.dur > 0 {
+		b.WriteString(gap + cell(durationBadge(r), nil, c.dur, rs.dur, rs.dur, true))
+	}
+	line := b.String()
+	if lipgloss.Width(line) > w {
+		line = layout.Truncate(line, w)
+	}
+	if l != data.Both {
+		return []string{line}
+	}
+	// The Korean title sits under the English one, in the title column.
+	off := c.titleOffset()
+	second := spaces(min(off, w), rs.gap)
+	if c.title > 0 {
+		second += titleCell(m, data.KO, c.title, rowStyles{text: rs.faint, faint: rs.faint, match: rs.match})
+		second += spaces(w-off-c.title, rs.gap)
+	} else {
+		second += spaces(w-off, rs.gap)
+	}
+	return []string{line, second}
+}
+
+// titleCell is the title in language l with its matches highlighted and,
+// for a missing translation, a marker before it.
+func titleCell(m data.Match, l data.Lang, w int, rs rowStyles) string {
+	s, f, marker := title(m.Record, l)
+	if marker == "" {
+		return cell(s, m.Indexes(f), w, rs.text, rs.match, false)
+	}
+	mw := lipgloss.Width(marker) + 1
+	if w <= mw {
+		return cell(marker, nil, w, rs.faint, rs.faint, false)
+	}
+	return rs.faint.Render(marker+" ") + cell(s, m.Indexes(f), w-mw, rs.text, rs.match, false)
+}

@@ -1,0 +1,60 @@
+package explorer
+
+import (
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/incidents-dev/incidents/data"
+)
+
+// resultsMsg carries the results of one search back to the UI loop.
+type resultsMsg struct {
+	seq     int
+	query   string
+	matches []data.Match
+}
+
+// search starts a search for the query in the box, unless its results are
+// already shown or being computed. Only one search runs at a time: typing
+// faster than it completes just moves the wanted query on, and the result
+// handler starts the next search for it, so keys never wait for a search
+// and searches never pile up. The empty query lists everything at once.
+func (m *Model) search() tea.Cmd {
+	q := m.input.Value()
+	if q == "" {
+		if m.query == "" && !m.searching {
+			return nil
+		}
+		m.seq++ // a search still running is now stale
+		m.searching = false
+		m.query = ""
+		m.matches = m.every
+		m.applyFilter(m.Selected())
+		return nil
+	}
+	if m.searching || q == m.query {
+		return nil
+	}
+	m.seq++
+	m.searching = true
+	seq, ix := m.seq, m.ix
+	return func() tea.Msg {
+		return resultsMsg{seq: seq, query: q, matches: ix.Search(q)}
+	}
+}
+
+// handleResults shows a search's results if they are for the query in the
+// box; otherwise they are stale and dropped, and the search for the
+// current query starts.
+func (m Model) handleResults(msg resultsMsg) (Model, tea.Cmd) {
+	if msg.seq != m.seq {
+		return m, nil
+	}
+	m.searching = false
+	if msg.query != m.input.Value() {
+		return m, m.search()
+	}
+	m.query = msg.query
+	m.matches = msg.matches
+	m.applyFilter(nil)
+	return m, nil
+}

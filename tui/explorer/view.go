@@ -1,0 +1,133 @@
+package explorer
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/layout"
+)
+
+// maxCachedRows bounds the row cache while scrolling through a large list.
+const maxCachedRows = 1024
+
+// headerRows is how many lines sit above the list: the search line and,
+// with a facet filter, the chips.
+func (m Model) headerRows() int {
+	if m.facets.active() {
+		return 2
+	}
+	return 1
+}
+
+// listRows is how many lines the list (or the facet panel) has.
+func (m Model) listRows() int { return max(m.h-m.headerRows(), 0) }
+
+// rowHeight is the lines per incident: two in both languages.
+func (m Model) rowHeight() int {
+	if m.opts.Lang == data.Both {
+		return 2
+	}
+	return 1
+}
+
+// refresh brings the derived state up to date after any change: enabled
+// keys, the scroll offset and the rendered list lines. View only reads
+// what this writes.
+func (m *Model) refresh() {
+	m.updateKeys()
+	if m.rows == nil || len(m.rows) > maxCachedRows {
+		m.rows = map[rowKey][]string{}
+	}
+	rh := m.rowHeight()
+	n := m.listRows() / rh
+	m.sel = min(max(m.sel, 0), max(len(m.shown)-1, 0))
+	if m.sel < m.off {
+		m.off = m.sel
+	}
+	if n > 0 && m.sel >= m.off+n {
+		m.off = m.sel - n + 1
+	}
+	m.off = min(max(m.off, 0), max(len(m.shown)-n, 0))
+	frame := make([]string, 0, n*rh)
+	for i := m.off; i < min(m.off+n, len(m.shown)); i++ {
+		k := rowKey{i: i, sel: i == m.sel}
+		lines, ok := m.rows[k]
+		if !ok {
+			lines = renderRow(m.shown[i], m.cols, m.w, m.opts.Lang, m.st, k.sel)
+			m.rows[k] = lines
+		}
+		frame = append(frame, lines...)
+	}
+	m.frame = frame
+	if m.mode == modeFacets {
+		if m.facets.stale {
+			m.facets.recount(m.matches)
+		}
+		m.facets.scroll(m.listRows() - 1)
+	}
+	// The box leaves room for the widest count, so it never jumps.
+	ws := wordsFor(m.opts.Lang)
+	total := len(m.recs)
+	widest := lipgloss.Width(ws.searching+" ") + max(lipgloss.Width(ws.count(total, total)), lipgloss.Width(ws.all(total)))
+	m.input.Width = max(m.w-lipgloss.Width(m.input.Prompt)-widest-2, 1)
+}
+
+// count is the result count shown at the right of the search line.
+func (m Model) count() string {
+	w := wordsFor(m.opts.Lang)
+	s := w.all(len(m.recs))
+	if m.query != "" || m.facets.active() {
+		s = w.count(len(m.shown), len(m.recs))
+	}
+	if m.searching {
+		s = w.searching + " " + s
+	}
+	return s
+}
+
+// searchLine is the search box (or the kept query) and the count.
+func (m Model) searchLine() string {
+	count := m.st.Count.Render(m.count())
+	cw := lipgloss.Width(count)
+	var left string
+	switch {
+	case m.mode == modeInput:
+		left = m.input.View()
+	case m.query != "":
+		left = m.st.Prompt.Render(m.input.Prompt) + m.st.Input.Render(m.query)
+	default:
+		left = m.st.Prompt.Render(m.input.Prompt) + m.st.Placeholder.Render(m.input.Placeholder)
+	}
+	if cw+1 >= m.w {
+		return layout.Fit(left, m.w)
+	}
+	return layout.Fit(left, m.w-cw-1) + " " + count
+}
+
+// View draws the explorer, exactly its size.
+func (m Model) View() string {
+	if m.h <= 0 {
+		return ""
+	}
+	lines := make([]string, 0, m.h)
+	lines = append(lines, m.searchLine())
+	if m.facets.active() {
+		lines = append(lines, m.chips())
+	}
+	body := m.listRows()
+	switch {
+	case m.mode == modeFacets:
+		lines = append(lines, m.facetLines(body)...)
+	case len(m.shown) == 0 && body > 0:
+		lines = append(lines, m.st.Empty.Render(layout.Fit("  "+wordsFor(m.opts.Lang).empty, m.w)))
+	default:
+		lines = append(lines, m.frame...)
+	}
+	blank := strings.Repeat(" ", m.w)
+	for len(lines) < m.h {
+		lines = append(lines, blank)
+	}
+	return strings.Join(lines[:m.h], "\n")
+}

@@ -1,0 +1,56 @@
+package explorer
+
+import (
+	"fmt"
+
+	"github.com/incidents-dev/incidents/data"
+)
+
+// words holds the explorer's fixed strings in one language.
+type words struct {
+	placeholder string
+	// count formats "shown of total"; all formats the total alone.
+	count func(shown, total int) string
+	all   func(total int) string
+	// searching is shown beside the count while a search runs.
+	searching string
+	empty     string
+	// facets names the facet groups, in panel order.
+	facets [numFacets]string
+	// facetsTitle heads the facet panel.
+	facetsTitle string
+	noValues    string
+	// missing marks a title shown in the other language.
+	missing string
+}
+
+var en = words{
+	placeholder: "search id, organisation, title, tags, summary",
+	count:       func(s, t int) string { return fmt.Sprintf("%d of %d", s, t) },
+	all:         func(t int) string { return fmt.Sprintf("%d incidents", t) },
+	searching:   "searching…",
+	empty:       "No incidents match.",
+	facets:      [numFacets]string{"Organisation", "Year", "Domain", "Component", "Root cause", "Contributing", "Severity"},
+	facetsTitle: "Filters",
+	noValues:    "no values",
+	missing:     "[KO]",
+}
+
+var ko = words{
+	placeholder: "ID, 조직, 제목, 태그, 요약 검색",
+	count:       func(s, t int) string { return fmt.Sprintf("%d건 중 %d건", t, s) },
+	all:         func(t int) string { return fmt.Sprintf("사례 %d건", t) },
+	searching:   "검색 중…",
+	empty:       "일치하는 사례가 없습니다.",
+	facets:      [numFacets]string{"조직", "연도", "도메인", "구성 요소", "근본 원인", "기여 요인", "심각도"},
+	facetsTitle: "필터",
+	noValues:    "값 없음",
+	missing:     "[EN]",
+}
+
+func wordsFor(l data.Lang) words {
+	if l == data.KO {
+		return ko
+	}
+	return en
+}
