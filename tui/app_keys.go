@@ -1,0 +1,69 @@
+package tui
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+
+	"github.com/incidents-dev/incidents/data"
+)
+
+// KeyMap is the app's global keys, offered on every screen.
+type KeyMap struct {
+	// Help shows or hides the full help.
+	Help key.Binding
+	// Lang cycles the language: English → Korean → both.
+	Lang key.Binding
+	// Back leaves the current screen, or quits from the explorer.
+	Back key.Binding
+	// Quit quits from anywhere, even while typing.
+	Quit key.Binding
+}
+
+// DefaultKeyMap returns the global keys.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Help: key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		Lang: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "language")),
+		Back: key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+		Quit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+	}
+}
+
+// setHelp writes the help descriptions in language l; back says whether
+// `q` goes back (on a screen above the explorer) or quits.
+func (k *KeyMap) setHelp(l data.Lang, back bool) {
+	ko := l == data.KO
+	pick := func(en, kor string) string {
+		if ko {
+			return kor
+		}
+		return en
+	}
+	k.Help.SetHelp("?", pick("help", "도움말"))
+	k.Lang.SetHelp("t", pick("language", "언어"))
+	if back {
+		k.Back.SetHelp("q", pick("back", "뒤로"))
+	} else {
+		k.Back.SetHelp("q", pick("quit", "종료"))
+	}
+	k.Quit.SetHelp("ctrl+c", pick("quit", "종료"))
+}
+
+// helpKeys joins the focused screen's keys with the global ones, for the
+// one help.Model the app owns.
+type helpKeys struct {
+	short  []key.Binding
+	full   [][]key.Binding
+	global KeyMap
+}
+
+// ShortHelp returns the hint bar: the screen's main keys, then help,
+// language and back or quit.
+func (h helpKeys) ShortHelp() []key.Binding {
+	return append(append([]key.Binding(nil), h.short...), h.global.Help, h.global.Lang, h.global.Back)
+}
+
+// FullHelp returns the screen's key columns and a column of global keys.
+func (h helpKeys) FullHelp() [][]key.Binding {
+	g := h.global
+	return append(append([][]key.Binding(nil), h.full...), []key.Binding{g.Help, g.Lang, g.Back, g.Quit})
+}

@@ -1,0 +1,194 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/layout"
+)
+
+// Layout limits, in cells.
+const (
+	// MinWidth and MinHeight are the smallest window the app draws in;
+	// below them it says the terminal is too small.
+	MinWidth, MinHeight = 40, 10
+	// TwoPaneWidth is the width from which the list and a preview of the
+	// selected incident sit side by side.
+	TwoPaneWidth = 100
+)
+
+// divider separates the two panes; the space keeps the preview's text
+// off the line.
+const divider = "│ "
+
+// resize takes a new window size and lays the screens out for it. The
+// screens keep their selection and scroll position.
+func (a *App) resize(w, h int) {
+	a.w, a.h = max(w, 0), max(h, 0)
+	a.layout()
+}
+
+func (a App) tooSmall() bool { return a.w < MinWidth || a.h < MinHeight }
+
+func (a App) twoPanes() bool { return a.w >= TwoPaneWidth && len(a.stack) == 0 }
+
+// panes returns the widths of the list and the preview in two panes.
+func (a App) panes() (list, preview int) {
+	list = a.w * 11 / 20
+	return list, max(a.w-list-lipgloss.Width(divider), 0)
+}
+
+// helpHeight is how many rows the hint bar or the full help takes.
+func (a App) helpHeight() int {
+	if !a.help.ShowAll {
+		return 1
+	}
+	return min(lipgloss.Height(a.help.View(a.helpKeys())), max(a.h-2, 1))
+}
+
+// bodyHeight is the height left for the screens under the header and
+// above the help.
+func (a App) bodyHeight() int { return max(a.h-1-a.helpHeight(), 0) }
+
+// layout gives every screen its size for the current window, language
+// and help, and sets the global keys' help.
+func (a *App) layout() {
+	a.keys.setHelp(a.lang, len(a.stack) > 0)
+	a.help.Width = a.w
+	bh := a.bodyHeight()
+	if a.w >= TwoPaneWidth {
+		lw, pw := a.panes()
+		a.explorer.SetSize(lw, bh)
+		a.preview.SetSize(pw, bh)
+	} else {
+		a.explorer.SetSize(a.w, bh)
+		a.preview.SetSize(0, 0)
+	}
+	for i := range a.stack {
+		switch a.stack[i].kind {
+		case screenDetail:
+			a.stack[i].detail.SetSize(a.w, bh)
+		case screenReplayer:
+			a.stack[i].replayer.SetSize(a.w, bh)
+		}
+	}
+}
+
+// View draws the whole window: header, the focused screen (or the list
+// and the preview), and the hint bar or full help. Every line fits the
+// window; under MinWidth×MinHeight it only says the window is too small.
+func (a App) View() string {
+	if a.w <= 0 || a.h <= 0 {
+		return ""
+	}
+	if a.tooSmall() {
+		return a.tooSmallView()
+	}
+	lines := make([]string, 0, a.h)
+	lines = append(lines, a.header())
+	lines = append(lines, a.body()...)
+	lines = append(lines, layout.Lines(a.help.View(a.helpKeys()))...)
+	for i, l := range lines {
+		if lipgloss.Width(l) > a.w {
+			lines[i] = layout.Truncate(l, a.w)
+		}
+	}
+	return layout.Block(lines, a.w, a.h)
+}
+
+// body is the focused screen, exactly bodyHeight lines.
+func (a App) body() []string {
+	bh := a.bodyHeight()
+	var view string
+	switch {
+	case len(a.stack) > 0:
+		top := a.stack[len(a.stack)-1]
+		switch top.kind {
+		case screenDetail:
+			view = top.detail.View()
+		case screenReplayer:
+			view = top.replayer.View()
+		}
+	case a.twoPanes():
+		lw, pw := a.panes()
+		left := layout.PadLines(layout.Lines(a.explorer.View()), lw, bh)
+		right := layout.PadLines(layout.Lines(a.preview.View()), pw, bh)
+		div := a.styles.App.Divider.Render(divider)
+		out := make([]string, bh)
+		for i := range out {
+			out[i] = left[i] + div + right[i]
+		}
+		return out
+	default:
+		view = a.explorer.View()
+	}
+	return layout.PadLines(layout.Lines(view), a.w, bh)
+}
+
+// header is the top line: the app's name and where you are at the left;
+// the status message or the language at the right.
+func (a App) header() string {
+	st := a.styles.App
+	left := st.Title.Render("incidents")
+	if crumb := a.crumb(); crumb != "" {
+		left += st.Header.Render(" · " + crumb)
+	}
+	right := st.Lang.Render(langName(a.lang))
+	if a.status != "" {
+		right = st.Error.Render(a.status)
+	}
+	rw := lipgloss.Width(right)
+	if rw+1 >= a.w {
+		return layout.Fit(right, a.w)
+	}
+	return layout.Fit(left, a.w-rw-1) + " " + right
+}
+
+// crumb names the screen on top.
+func (a App) crumb() string {
+	if len(a.stack) == 0 {
+		return ""
+	}
+	top := a.stack[len(a.stack)-1]
+	switch top.kind {
+	case screenDetail:
+		if r := top.detail.Record(); r != nil {
+			return r.ID
+		}
+	case screenReplayer:
+		return "replay"
+	}
+	return ""
+}
+
+// langName is the language indicator of the header.
+func langName(l data.Lang) string {
+	switch l {
+	case data.KO:
+		return "한국어"
+	case data.Both:
+		return "EN + 한국어"
+	}
+	return "EN"
+}
+
+// tooSmallView says the window is too small, in every line that fits.
+func (a App) tooSmallView() string {
+	msg := fmt.Sprintf("Terminal too small: %d×%d, need %d×%d", a.w, a.h, MinWidth, MinHeight)
+	if a.lang == data.KO {
+		msg = fmt.Sprintf("터미널이 너무 작습니다: %d×%d, 최소 %d×%d", a.w, a.h, MinWidth, MinHeight)
+	}
+	lines := layout.Wrap(msg, a.w)
+	top := max((a.h-len(lines))/2, 0)
+	out := make([]string, 0, a.h)
+	for range top {
+		out = append(out, "")
+	}
+	for _, l := range lines {
+		out = append(out, a.styles.App.TooSmall.Render(l))
+	}
+	return strings.Join(layout.PadLines(out, a.w, a.h), "\n")
+}
