@@ -127,6 +127,13 @@ func (m Model) ShortHelp() []key.Binding { return m.keys.ShortHelp() }
 // FullHelp returns the bindings for the full help.
 func (m Model) FullHelp() [][]key.Binding { return m.keys.FullHelp() }
 
+// setHypothetical draws the series of hyp (a what-if run of the same
+// timeline) under the originals, on their scale; nil removes them.
+func (m *Model) setHypothetical(hyp *data.Timeline) {
+	m.hyp = hyp
+	m.rebuild()
+}
+
 // Playing reports whether the replayer is playing.
 func (m Model) Playing() bool { return m.clock.Playing() }
 

@@ -72,6 +72,34 @@ func TestReplayViewBoth(t *testing.T) {
 	golden.RequireEqual(t, []byte(m.View()))
 }
 
+// hypothetical returns a what-if copy of tl whose series are scaled by f.
+func hypothetical(tl *data.Timeline, f float64) *data.Timeline {
+	h := *tl
+	h.Series = nil
+	for _, s := range tl.Series {
+		s.Points = append([]data.Point(nil), s.Points...)
+		for i := range s.Points {
+			s.Points[i].V *= f
+		}
+		h.Series = append(h.Series, s)
+	}
+	return &h
+}
+
+func TestReplayViewHypothetical(t *testing.T) {
+	for _, lang := range []data.Lang{data.EN, data.KO} {
+		for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+			t.Run(fmt.Sprintf("%s_%dx%d", lang, sz[0], sz[1]), func(t *testing.T) {
+				rec, tl := fixture(t)
+				m := New(rec, tl, Options{Lang: lang, Styles: styles(), At: "12:47"})
+				m.SetSize(sz[0], sz[1])
+				m.setHypothetical(hypothetical(tl, 0.25))
+				golden.RequireEqual(t, []byte(m.View()))
+			})
+		}
+	}
+}
+
 func TestRenderText(t *testing.T) {
 	for _, lang := range []data.Lang{data.EN, data.KO, data.Both} {
 		for _, w := range []int{80, 41} {

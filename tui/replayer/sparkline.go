@@ -174,7 +174,7 @@ func (h sparkHead) renderWith(width int, nowText string, lang data.Lang, p paint
 		if nowText != "" {
 			right = append(right, nowText)
 		}
-		right = append(right, w.min+" "+formatNumber(h.lo)+" · "+w.max+" "+formatValue(h.hi, h.unit))
+		right = append(right, w.min+" "+minText(h.lo, h.unit)+" · "+w.max+" "+formatValue(h.hi, h.unit))
 	}
 	prov := ""
 	if h.prov != "" {
@@ -235,6 +235,15 @@ func axisRow(width, col int, startLabel, endLabel string, p painters) string {
 	return p.faint.paint(strings.Join(cells[:col], "")) +
 		p.marker.paint(markerGlyph) +
 		p.faint.paint(strings.Join(cells[col+1:], ""))
+}
+
+// minText writes the minimum: with its unit when the unit is "%", without
+// it otherwise, as the maximum beside it carries the unit.
+func minText(v float64, unit string) string {
+	if unit == "%" {
+		return formatValue(v, unit)
+	}
+	return formatNumber(v)
 }
 
 // formatValue writes v shortly with its unit: "1.2M msgs", "62%", "0.42 s".
