@@ -1,0 +1,200 @@
+package replayer
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/theme"
+)
+
+var pdt = time.FixedZone("PDT", -7*3600)
+
+func clock(hhmm string) time.Time {
+	t, err := time.ParseInLocation("2006-01-02 15:04", "2026-03-25 "+hhmm, pdt)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// minuteSeries is a series with one point a minute from 12:00.
+func minuteSeries(prov data.Provenance, vs ...float64) *data.Series {
+	s := &data.Series{
+		Name: "mailbox", Unit: "msgs", Provenance: prov,
+		Label: data.Text{EN: "Aggregate mailbox", KO: "메일박스 합계"},
+	}
+	for i, v := range vs {
+		s.Points = append(s.Points, data.Point{T: clock("12:00").Add(time.Duration(i) * time.Minute), V: v})
+	}
+	return s
+}
+
+func flat(n int, v float64) []float64 {
+	vs := make([]float64, n)
+	for i := range vs {
+		vs[i] = v
+	}
+	return vs
+}
+
+func TestSparklineWidths(t *testing.T) {
+	s := minuteSeries(data.Modelled, 0, 10, 500, 90_000, 1_200_000, 40, 3)
+	for _, lang := range []data.Lang{data.EN, data.KO, data.Both} {
+		for w := 0; w <= 131; w++ {
+			lines := renderSparkline(s, clock("12:00"), clock("12:06"), clock("12:03"), w, lang, styles())
+			if len(lines) != 3 {
+				t.Fatalf("%s width %d: %d lines", lang, w, len(lines))
+			}
+			for i, l := range lines {
+				lw := lipgloss.Width(l)
+				if lw > w {
+					t.Fatalf("%s width %d: line %d is %d cells: %q", lang, w, i, lw, l)
+				}
+				if i > 0 && lw != w {
+					t.Errorf("%s width %d: line %d is %d cells, want exactly %d: %q", lang, w, i, lw, w, l)
+				}
+			}
+			prov := provName(data.Modelled, lang)
+			if w >= lipgloss.Width(prov)+12 && !strings.Contains(lines[0], prov) {
+				t.Errorf("%s width %d: head lacks the provenance %q: %q", lang, w, prov, lines[0])
+			}
+		}
+	}
+}
+
+func TestSparkHead(t *testing.T) {
+	tests := []struct {
+		name  string
+		lang  data.Lang
+		prov  data.Provenance
+		width int
+		want  string
+	}{
+		{"wide", data.EN, data.Reported, 70, "Aggregate mailbox · reported        now 3 msgs · min 0 · max 1.2M msgs"},
+		{"min and max give way first", data.EN, data.Modelled, 45, "Aggregate mailbox · modelled       now 3 msgs"},
+		{"then the label is cut", data.EN, data.Modelled, 36, "Aggregate ma… · modelled  now 3 msgs"},
+		{"the provenance stays", data.EN, data.Illustrative, 22, "Aggreg… · illustrative"},
+		{"Korean", data.KO, data.Modelled, 70, "메일박스 합계 · 모델 계산        현재 3 msgs · 최소 0 · 최대 1.2M msgs"},
+		{"Korean cut", data.KO, data.Illustrative, 37, "메일박스 합… · 예시 곡선  현재 3 msgs"},
+		{"Korean odd width", data.KO, data.Reported, 25, "메일박스 합계 · 보고된 값"},
+		{"both", data.Both, data.Modelled, 60, "Aggregate mailbox / 메일… · modelled / 모델 계산  now 3 msgs"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := minuteSeries(tc.prov, 0, 1_200_000, 3)
+			lines := renderSparkline(s, clock("12:00"), clock("12:02"), clock("12:02"), tc.width, tc.lang, theme.Plain())
+			if got := strings.TrimRight(lines[0], " "); got != tc.want {
+				t.Errorf("head\n got %q\nwant %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestSparklineCursor(t *testing.T) {
+	s := minuteSeries(data.Reported, flat(61, 1)...)
+	tests := []struct {
+		now   string
+		width int
+		col   int
+	}{
+		{"12:00", 60, 0},
+		{"12:01", 60, 1},
+		{"12:30", 60, 30},
+		{"12:59", 60, 59},
+		{"13:00", 60, 59},
+		{"12:30", 7, 3},
+		{"12:30", 1, 0},
+		{"11:00", 10, 0}, // before the start: at the start
+	}
+	for _, tc := range tests {
+		lines := renderSparkline(s, clock("12:00"), clock("13:00"), clock(tc.now), tc.width, data.EN, theme.Plain())
+		axis := []rune(lines[2])
+		if len(axis) != tc.width || axis[tc.col] != '▲' || strings.Count(lines[2], "▲") != 1 {
+			t.Errorf("%s at width %d: axis %q, want ▲ in column %d", tc.now, tc.width, lines[2], tc.col)
+		}
+		if got := cursorColumn(clock("12:00"), clock("13:00"), clock(tc.now), tc.width); got != tc.col {
+			t.Errorf("cursorColumn(%s, %d) = %d, want %d", tc.now, tc.width, got, tc.col)
+		}
+	}
+	// The axis keeps the times at its ends unless the marker touches them.
+	lines := renderSparkline(s, clock("12:00"), clock("13:00"), clock("12:30"), 40, data.EN, theme.Plain())
+	if want := "12:00" + strings.Repeat(" ", 15) + "▲" + strings.Repeat(" ", 14) + "13:00"; lines[2] != want {
+		t.Errorf("axis\n got %q\nwant %q", lines[2], want)
+	}
+	// Without a moment there is no marker and no value at now.
+	lines = renderSparkline(s, clock("12:00"), clock("13:00"), time.Time{}, 40, data.EN, theme.Plain())
+	if strings.Contains(lines[2], "▲") || strings.Contains(lines[0], "now") {
+		t.Errorf("zero moment draws a cursor: %q / %q", lines[0], lines[2])
+	}
+}
+
+// TestSparklineKeepsExtremes draws a one-minute spike and a one-minute dip
+// at every width from 1 to 200: the extreme always shows. (Columns next to
+// it may show interpolated in-between levels when the width exceeds the
+// number of points.)
+func TestSparklineKeepsExtremes(t *testing.T) {
+	up := flat(181, 0)
+	up[97] = 1_000_000
+	down := flat(181, 100)
+	down[41] = 0
+	tests := []struct {
+		name   string
+		vs     []float64
+		glyph  string
+		others string
+	}{
+		{"a one-minute spike", up, "█", "▁"},
+		{"a one-minute dip", down, "▁", "█"},
+	}
+	for _, tc := range tests {
+		s := minuteSeries(data.Reported, tc.vs...)
+		for w := 1; w <= 200; w++ {
+			line := renderSparkline(s, clock("12:00"), clock("15:00"), time.Time{}, w, data.EN, theme.Plain())[1]
+			if strings.Count(line, tc.glyph) != 1 || strings.Count(line, tc.others) < w-2 {
+				t.Fatalf("%s at width %d: %q", tc.name, w, line)
+			}
+		}
+	}
+}
+
+func TestSparklineLevels(t *testing.T) {
+	s := minuteSeries(data.Reported, 0, 1, 2, 3, 4, 5, 6, 7)
+	got := renderSparkline(s, clock("12:00"), clock("12:08"), time.Time{}, 8, data.EN, theme.Plain())[1]
+	if got != "▁▂▃▄▅▆▇█" {
+		t.Errorf("levels %q, want ▁▂▃▄▅▆▇█", got)
+	}
+	// Columns outside the series are blank, not drawn as a value.
+	short := minuteSeries(data.Reported, 5, 5)
+	got = renderSparkline(short, clock("12:00"), clock("12:08"), time.Time{}, 8, data.EN, theme.Plain())[1]
+	if got != "▁▁      " {
+		t.Errorf("short series %q, want two blocks then blanks", got)
+	}
+}
+
+func TestFormatValue(t *testing.T) {
+	tests := []struct {
+		v    float64
+		unit string
+		want string
+	}{
+		{0, "msgs", "0 msgs"},
+		{3.14159, "", "3.14"},
+		{42.26, "%", "42.3%"},
+		{100, "%", "100%"},
+		{999, "ms", "999 ms"},
+		{1500, "", "1.5k"},
+		{12_345, "", "12k"},
+		{1_260_000, "msgs", "1.3M msgs"},
+		{1_000_000, "", "1M"},
+		{2.5e9, "", "2.5B"},
+		{-0.5, "", "-0.5"},
+	}
+	for _, tc := range tests {
+		if got := formatValue(tc.v, tc.unit); got != tc.want {
+			t.Errorf("formatValue(%v, %q) = %q, want %q", tc.v, tc.unit, got, tc.want)
+		}
+	}
+}
