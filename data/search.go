@@ -1,0 +1,346 @@
+package data
+
+import (
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Field names a searchable field of a record.
+type Field uint8
+
+// The searchable fields, in the order hits are reported.
+const (
+	FieldID Field = iota
+	FieldOrg
+	FieldTitleEN
+	FieldTitleKO
+	FieldTags
+	FieldSummaryEN
+	FieldSummaryKO
+	numFields
+)
+
+var fieldNames = [numFields]string{"id", "org", "title.en", "title.ko", "tags", "summary.en", "summary.ko"}
+
+// String returns the field's name as in the record format ("title.en").
+func (f Field) String() string {
+	if f < numFields {
+		return fieldNames[f]
+	}
+	return "Field(" + itoa(int(f)) + ")"
+}
+
+func itoa(n int) string {
+	var b [20]byte
+	i := len(b)
+	for {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+		if n == 0 {
+			return string(b[i:])
+		}
+	}
+}
+
+// FieldText returns the text of field f that search matches against and
+// that a Hit's Index points into: the id, the organisation, a title or
+// summary in one language, or the record's tags joined with single spaces.
+func (r *Record) FieldText(f Field) string {
+	switch f {
+	case FieldID:
+		return r.ID
+	case FieldOrg:
+		return r.Org
+	case FieldTitleEN:
+		return r.Title.EN
+	case FieldTitleKO:
+		return r.Title.KO
+	case FieldTags:
+		return strings.Join(r.Tags(), " ")
+	case FieldSummaryEN:
+		return r.Summary.EN
+	case FieldSummaryKO:
+		return r.Summary.KO
+	}
+	return ""
+}
+
+// Hit is where a query matched in one field of a record.
+//
+// Index holds BYTE offsets into r.FieldText(Field), as sahilm/fuzzy reports
+// them: each one is the first byte of a matched rune, they increase, and
+// they are never rune or cell indices. Highlight by ranging over the text
+// (`for i, r := range text` yields the same byte offsets).
+type Hit struct {
+	Field Field
+	Index []int
+}
+
+// Match is one record found by a search.
+type Match struct {
+	Record *Record
+	// Score ranks matches, higher first; it is 0 for an empty query.
+	Score int
+	// Hits lists the fields the query matched, in Field order, each at
+	// most once. Callers must not modify them: Index slices may share
+	// backing arrays with other matches.
+	Hits []Hit
+}
+
+// Indexes returns the matched byte offsets in field f, or nil when the query
+// did not match that field.
+func (m Match) Indexes(f Field) []int {
+	for _, h := range m.Hits {
+		if h.Field == f {
+			return h.Index
+		}
+	}
+	return nil
+}
+
+// Index searches a fixed set of records. Build it once with NewIndex; Search
+// is safe to call from several goroutines at once. The index keeps folded
+// copies of the records' text, so records must not change after NewIndex.
+type Index struct {
+	recs []*Record // newest first
+	docs []doc     // docs[i] describes recs[i]
+
+	mu     sync.Mutex
+	recent []prior // most recent first
+}
+
+// doc is one record's folded field texts and the runes each holds.
+type doc struct {
+	text [numFields]string
+	maps [numFields]*posMap
+	mask [numFields]mask
+	all  mask
+	// long indexes the two summaries (FieldSummaryEN, FieldSummaryKO).
+	long [2]summary
+}
+
+// summary is what a summary match needs beyond the text.
+type summary struct {
+	grams grams
+	// starts holds the byte offsets of the words that begin with an ASCII
+	// letter or digit, which bounded words must start at, and heads those
+	// words' first bytes, so one IndexByte finds the candidates. They are
+	// empty, with far set, when the text is too long for uint16 offsets.
+	starts []uint16
+	heads  string
+	far    bool
+}
+
+// prior is a recent query and the records that matched it, in index order.
+type prior struct {
+	words []string
+	ords  []int32
+}
+
+const (
+	// recentQueries is how many past queries are kept for reuse.
+	recentQueries = 8
+	// partSize is the least work worth a goroutine of its own.
+	partSize = 2048
+)
+
+// NewIndex builds an index over recs. Search results list them newest first
+// among equals, by Record.Day and then id, as Library.Records does.
+func NewIndex(recs []*Record) *Index {
+	ix := &Index{recs: slices.Clone(recs)}
+	slices.SortStableFunc(ix.recs, func(a, b *Record) int {
+		if c := b.Day.Compare(a.Day); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	ix.docs = make([]doc, len(ix.recs))
+	parallel(len(ix.recs), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			ix.docs[i] = newDoc(ix.recs[i])
+		}
+	})
+	return ix
+}
+
+func newDoc(r *Record) doc {
+	var d doc
+	for f := range numFields {
+		d.text[f], d.maps[f] = fold(r.FieldText(f))
+		d.mask[f] = maskOf(d.text[f])
+		d.all = d.all.or(d.mask[f])
+		if isLong(f) {
+			d.long[f-FieldSummaryEN] = newSummary(d.text[f])
+		}
+	}
+	return d
+}
+
+// parallel runs fn over [0, n) split into contiguous parts, one goroutine
+// per part, as many parts as there are processors and enough work for.
+func parallel(n int, fn func(lo, hi int)) {
+	parallelParts(n, partsFor(n), func(_, lo, hi int) { fn(lo, hi) })
+}
+
+func partsFor(n int) int { return max(1, min(runtime.GOMAXPROCS(0), n/partSize)) }
+
+// Len returns the number of records in the index.
+func (ix *Index) Len() int { return len(ix.recs) }
+
+// Search returns the records matching query, best first; equal scores list
+// newer records first. An empty or all-space query returns every record,
+// newest first.
+//
+// The query is split into words at spaces and every word must match
+// somewhere in the record. Query and text are compared in Unicode NFC and
+// case-folded. A word matches the id, organisation, titles and tags as a
+// substring or, failing that, as a sahilm/fuzzy subsequence whose matched
+// runes lie close together; it matches a summary only as a substring of at
+// least two runes that, for a word starting with an ASCII letter or digit,
+// begins a word of the summary. A title hit outranks any summary hit; an
+// exact or prefix id or organisation match outranks a title hit.
+//
+// When query extends a recent query (more letters on its last word, or
+// more words), only that query's matches are searched again.
+func (ix *Index) Search(query string) []Match {
+	words := foldQuery(query)
+	if len(words) == 0 {
+		out := make([]Match, len(ix.recs))
+		for i, r := range ix.recs {
+			out[i] = Match{Record: r}
+		}
+		return out
+	}
+	cand, ok := ix.candidates(words)
+	found := ix.run(prepare(words), cand, ok)
+	ords := make([]int32, len(found))
+	for i, f := range found {
+		ords[i] = f.ord
+	}
+	ix.remember(words, ords)
+	return ix.rank(found)
+}
+
+// searchFresh is Search without reuse of recent queries, for tests.
+func (ix *Index) searchFresh(query string) []Match {
+	words := foldQuery(query)
+	if len(words) == 0 {
+		return ix.Search(query)
+	}
+	return ix.rank(ix.run(prepare(words), nil, false))
+}
+
+// candidates returns the matches of the smallest recent query that words
+// extends. Every match of words is among them: a longer word or an extra
+// word can only narrow a search.
+func (ix *Index) candidates(words []string) ([]int32, bool) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	var best []int32
+	ok := false
+	for _, p := range ix.recent {
+		if extends(words, p.words) && (!ok || len(p.ords) < len(best)) {
+			best, ok = p.ords, true
+		}
+	}
+	return best, ok
+}
+
+// extends reports whether every record matching words also matches prev:
+// prev's words are words' leading words, except that the last of them may
+// have been cut short. A one-rune last word never matches summaries while a
+// longer one may, so it only extends to itself.
+func extends(words, prev []string) bool {
+	k := len(prev)
+	if k == 0 || k > len(words) || !slices.Equal(words[:k-1], prev[:k-1]) {
+		return false
+	}
+	last, cur := prev[k-1], words[k-1]
+	if last == cur {
+		return true
+	}
+	return strings.HasPrefix(cur, last) && runeCount(last) >= minLongRunes
+}
+
+func (ix *Index) remember(words []string, ords []int32) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	ix.recent = slices.DeleteFunc(ix.recent, func(p prior) bool { return slices.Equal(p.words, words) })
+	ix.recent = slices.Insert(ix.recent, 0, prior{words: words, ords: ords})
+	if len(ix.recent) > recentQueries {
+		ix.recent = ix.recent[:recentQueries]
+	}
+}
+
+// found is a match before ranking: the record's position in the index.
+type found struct {
+	ord   int32
+	score int
+	hits  []Hit
+}
+
+// run matches words against the candidate records (every record when
+// useCand is false), in index order.
+func (ix *Index) run(ws []qword, cand []int32, useCand bool) []found {
+	n := len(ix.docs)
+	if useCand {
+		n = len(cand)
+	}
+	parts := partsFor(n)
+	results := make([][]found, parts)
+	parallelParts(n, parts, func(p, lo, hi int) {
+		var sc scratch
+		var out []found
+		for k := lo; k < hi; k++ {
+			ord := int32(k)
+			if useCand {
+				ord = cand[k]
+			}
+			d := &ix.docs[ord]
+			if score, ok := sc.match(d, ws); ok {
+				out = append(out, found{ord: ord, score: score, hits: sc.collect(d)})
+			}
+		}
+		results[p] = out
+	})
+	if parts == 1 {
+		return results[0]
+	}
+	return slices.Concat(results...)
+}
+
+// parallelParts runs fn over [0, n) split into parts contiguous parts, each
+// in its own goroutine when there are several.
+func parallelParts(n, parts int, fn func(p, lo, hi int)) {
+	if parts == 1 {
+		fn(0, 0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	for p := range parts {
+		wg.Go(func() { fn(p, p*n/parts, (p+1)*n/parts) })
+	}
+	wg.Wait()
+}
+
+// rank sorts found by score, ties in index order (newest first), and
+// returns the matches.
+func (ix *Index) rank(fs []found) []Match {
+	// One uint64 per match: inverted score above, position below, so a
+	// plain integer sort gives best first and newest first among equals.
+	keys := make([]uint64, len(fs))
+	for i, f := range fs {
+		s := uint64(min(max(f.score, 0), 1<<31-1))
+		keys[i] = (1<<31-1-s)<<32 | uint64(i)
+	}
+	slices.Sort(keys)
+	out := make([]Match, len(fs))
+	for j, k := range keys {
+		f := fs[uint32(k)]
+		out[j] = Match{Record: ix.recs[f.ord], Score: f.score, Hits: f.hits}
+	}
+	return out
+}

@@ -1,0 +1,428 @@
+package data
+
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/sahilm/fuzzy"
+)
+
+// Matching one query word against one folded field, and scoring it.
+
+const (
+	// minLongRunes is the shortest word that is looked for in summaries:
+	// one letter is in nearly every summary and says nothing.
+	minLongRunes = 2
+	// maxGap is how many unmatched runes a fuzzy match in a short field may
+	// skip in all; more is a scatter of letters, not a match worth showing.
+	maxGap = 4
+	// maxLongHits caps the occurrences of one word marked in one summary.
+	maxLongHits = 16
+)
+
+// Match qualities of one word in one field, before the field's weight.
+const (
+	qExact     = 1000 // the whole field
+	qStartWord = 550  // at the field's start, a whole word
+	qStart     = 450  // at the field's start
+	qWord      = 500  // a whole word
+	qWordStart = 400  // the start of a word
+	qInner     = 250  // inside a word
+	qFuzzy     = 120  // subsequence, plus fuzzy's bonus, less per gap
+	fuzzyBonus = 100  // the most of fuzzy's own score that counts
+	gapCost    = 8
+)
+
+// fieldWeight scales a word's quality by where it matched. Summary hits can
+// never outrank a title hit: the best summary quality times its weight is
+// below the worst title fuzzy quality times the title weight.
+var fieldWeight = [numFields]int{
+	FieldID:        40,
+	FieldOrg:       20,
+	FieldTitleEN:   15,
+	FieldTitleKO:   15,
+	FieldTags:      10,
+	FieldSummaryEN: 2,
+	FieldSummaryKO: 2,
+}
+
+// qword is one folded query word, ready to match.
+type qword struct {
+	s    string
+	rs   []rune
+	mask mask
+	// grams are the bits a summary's grams filter must hold.
+	grams []gram
+	// bounded is set for a word starting with an ASCII letter or digit:
+	// in a summary it must begin a word ("dns" does not match "kdns").
+	bounded bool
+}
+
+// prepare readies the words for matching, longest first: a longer word
+// rules more records out, and the order does not change any score.
+func prepare(words []string) []qword {
+	ws := make([]qword, len(words))
+	for i, w := range words {
+		rs := []rune(w)
+		bounded := rs[0] < utf8.RuneSelf && isWordRune(rs[0])
+		ws[i] = qword{s: w, rs: rs, mask: maskOf(w), bounded: bounded, grams: needGrams(rs, bounded)}
+	}
+	slices.SortStableFunc(ws, func(a, b qword) int { return len(b.rs) - len(a.rs) })
+	return ws
+}
+
+// mayHave reports whether grams filter g allows summary matches of w.
+func (w *qword) mayHave(g *grams) bool {
+	for _, b := range w.grams {
+		if !g.has(b) {
+			return false
+		}
+	}
+	return true
+}
+
+func runeCount(s string) int { return utf8.RuneCountInString(s) }
+
+func isLong(f Field) bool { return f == FieldSummaryEN || f == FieldSummaryKO }
+
+// scratch is one goroutine's working memory for a search: matched offsets
+// for the record at hand, and arenas that the results' Hits are cut from.
+type scratch struct {
+	pos  [numFields][]int
+	tmp  []int
+	ints []int
+	hits []Hit
+}
+
+// match scores doc d against every word, leaving the matched offsets (in the
+// folded texts) in sc.pos. It reports false unless every word matched.
+func (sc *scratch) match(d *doc, ws []qword) (int, bool) {
+	for i := range ws {
+		if !d.all.covers(ws[i].mask) {
+			return 0, false
+		}
+	}
+	for f := range sc.pos {
+		sc.pos[f] = sc.pos[f][:0]
+	}
+	total := 0
+	for i := range ws {
+		w := &ws[i]
+		best, sum := 0, 0
+		for f := range numFields {
+			if !d.mask[f].covers(w.mask) {
+				continue
+			}
+			var q int
+			if isLong(f) {
+				sm := &d.long[f-FieldSummaryEN]
+				if len(w.rs) < minLongRunes || !w.mayHave(&sm.grams) {
+					continue
+				}
+				q = matchEvery(d.text[f], sm, w, &sc.pos[f])
+			} else {
+				q = matchSub(d.text[f], w, &sc.pos[f])
+			}
+			if q > 0 {
+				s := q * fieldWeight[f]
+				sum += s
+				best = max(best, s)
+			}
+		}
+		if best == 0 {
+			// Only a word found nowhere as written is looked for as a
+			// fuzzy subsequence, so letters scattered through one field
+			// are not marked when the word stands whole in another.
+			for f := range FieldSummaryEN {
+				if d.mask[f].covers(w.mask) {
+					if q := matchFuzzy(d.text[f], w, &sc.pos[f]); q > 0 {
+						s := q * fieldWeight[f]
+						sum += s
+						best = max(best, s)
+					}
+				}
+			}
+		}
+		if best == 0 {
+			return 0, false
+		}
+		// The best field decides; matching elsewhere as well adds a little.
+		total += best + (sum-best)/8
+	}
+	return total, true
+}
+
+// collect turns the offsets left by match into Hits over the records' own
+// field texts.
+func (sc *scratch) collect(d *doc) []Hit {
+	n := 0
+	for f := range sc.pos {
+		if len(sc.pos[f]) > 0 {
+			n++
+		}
+	}
+	hits := sc.takeHits(n)
+	n = 0
+	for f := range numFields {
+		p := sc.pos[f]
+		if len(p) == 0 {
+			continue
+		}
+		if len(p) > 1 {
+			slices.Sort(p)
+			p = slices.Compact(p)
+		}
+		if m := d.maps[f]; m != nil {
+			sc.tmp = m.source(sc.tmp[:0], p)
+			p = sc.tmp
+		}
+		idx := sc.takeInts(len(p))
+		copy(idx, p)
+		hits[n] = Hit{Field: f, Index: idx}
+		n++
+	}
+	return hits
+}
+
+// source maps folded offsets p (sorted) to the rune starts of the source
+// segments they came from.
+func (m *posMap) source(dst, p []int) []int {
+	last := -1
+	for _, i := range p {
+		from, to := int(m.start[i]), int(m.end[i])
+		for j := from; j < to; {
+			if j > last {
+				dst = append(dst, j)
+				last = j
+			}
+			_, n := utf8.DecodeRuneInString(m.src[j:])
+			j += n
+		}
+	}
+	return dst
+}
+
+func (sc *scratch) takeInts(n int) []int {
+	if cap(sc.ints)-len(sc.ints) < n {
+		sc.ints = make([]int, 0, max(n, 4096))
+	}
+	l := len(sc.ints)
+	sc.ints = sc.ints[:l+n]
+	return sc.ints[l : l+n : l+n]
+}
+
+func (sc *scratch) takeHits(n int) []Hit {
+	if cap(sc.hits)-len(sc.hits) < n {
+		sc.hits = make([]Hit, 0, max(n, 1024))
+	}
+	l := len(sc.hits)
+	sc.hits = sc.hits[:l+n]
+	return sc.hits[l : l+n : l+n]
+}
+
+// quality rates a substring match at [i, i+n) of text.
+func quality(text string, i, n int) int {
+	start, end := startsWord(text, i), endsWord(text, i+n)
+	switch {
+	case i == 0 && n == len(text):
+		return qExact
+	case i == 0 && end:
+		return qStartWord
+	case i == 0:
+		return qStart
+	case start && end:
+		return qWord
+	case start:
+		return qWordStart
+	}
+	return qInner
+}
+
+// matchSub finds w as a substring of a short field, preferring an occurrence
+// at a word's start, and marks that one.
+func matchSub(text string, w *qword, out *[]int) int {
+	at, best := -1, 0
+	for off := 0; off < len(text); {
+		i := strings.Index(text[off:], w.s)
+		if i < 0 {
+			break
+		}
+		i += off
+		if q := quality(text, i, len(w.s)); q > best {
+			at, best = i, q
+			if q >= qWord {
+				break
+			}
+		}
+		off = i + 1
+	}
+	if at >= 0 {
+		*out = appendRuneStarts(*out, text, at, at+len(w.s))
+	}
+	return best
+}
+
+// matchEvery finds every occurrence of w in a summary (up to maxLongHits),
+// only those at a word's start for a bounded word, and marks them all.
+func matchEvery(text string, sm *summary, w *qword, out *[]int) int {
+	best, hits := 0, 0
+	if w.bounded && !sm.far {
+		c := w.s[0]
+		for k := 0; k < len(sm.heads); k++ {
+			j := strings.IndexByte(sm.heads[k:], c)
+			if j < 0 {
+				break
+			}
+			k += j
+			i := int(sm.starts[k])
+			if !strings.HasPrefix(text[i:], w.s) {
+				continue
+			}
+			best = max(best, quality(text, i, len(w.s)))
+			*out = appendRuneStarts(*out, text, i, i+len(w.s))
+			if hits++; hits == maxLongHits {
+				break
+			}
+		}
+		return best
+	}
+	for off := 0; off < len(text) && hits < maxLongHits; {
+		i := strings.Index(text[off:], w.s)
+		if i < 0 {
+			break
+		}
+		i += off
+		off = i + 1
+		if w.bounded && !startsWord(text, i) {
+			continue
+		}
+		best = max(best, quality(text, i, len(w.s)))
+		*out = appendRuneStarts(*out, text, i, i+len(w.s))
+		hits++
+	}
+	return best
+}
+
+func appendRuneStarts(out []int, text string, from, to int) []int {
+	for i := from; i < to; {
+		out = append(out, i)
+		if text[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		_, n := utf8.DecodeRuneInString(text[i:])
+		i += n
+	}
+	return out
+}
+
+// matchFuzzy matches w as a subsequence of a short field whose matched runes
+// skip at most maxGap others in all. sahilm/fuzzy picks the positions and
+// supplies its bonus (separator, camel case and adjacency), run over the
+// most compact embedding and the rune before it, not the whole field: the
+// match cannot lie elsewhere, and fuzzy scans every byte it is given.
+func matchFuzzy(text string, w *qword, out *[]int) int {
+	if len(w.rs) < 2 {
+		return 0 // one rune: a substring search already failed
+	}
+	start, end, gaps := compact(text, w.rs)
+	if start < 0 {
+		return 0
+	}
+	from := start
+	if from > 0 {
+		_, n := utf8.DecodeLastRuneInString(text[:from])
+		from -= n
+	}
+	window := text[from:end]
+	ms := fuzzy.FindFromIterNoSort(w.s, func(yield func(string) bool) { yield(window) })
+	if len(ms) == 1 {
+		idx := ms[0].MatchedIndexes
+		last := idx[len(idx)-1]
+		_, n := utf8.DecodeRuneInString(window[last:])
+		if g := runeCount(window[idx[0]:last+n]) - len(idx); g <= maxGap {
+			// fuzzy's score less its penalty for unmatched runes, which
+			// only measures the window's length.
+			bonus := ms[0].Score + len(window) - len(idx)
+			for _, i := range idx {
+				*out = append(*out, from+i)
+			}
+			return qFuzzy + min(max(bonus, 0), fuzzyBonus) - gapCost*g
+		}
+	}
+	*out = appendEmbedding(*out, text, start, w.rs)
+	return qFuzzy - gapCost*gaps
+}
+
+// compact returns the subsequence embedding of rs in text that skips the
+// fewest runes: the byte range [start, end) from its first to past its last
+// matched rune, and how many runes it skips. start is -1 when every
+// embedding skips more than maxGap.
+func compact(text string, rs []rune) (start, end, gaps int) {
+	start, gaps = -1, maxGap+1
+	for off := 0; off < len(text); {
+		i := strings.IndexRune(text[off:], rs[0])
+		if i < 0 {
+			break
+		}
+		i += off
+		g, e, complete := embedGaps(text, i, rs, gaps-1)
+		if !complete {
+			break // no later start can complete either
+		}
+		if g >= 0 {
+			start, end, gaps = i, e, g
+			if g <= 1 {
+				break
+			}
+		}
+		off = i + utf8.RuneLen(rs[0])
+	}
+	if start < 0 {
+		return -1, 0, 0
+	}
+	return start, end, gaps
+}
+
+// embedGaps matches rs greedily from text[i] (which is rs[0]) and returns the
+// runes skipped and the end of the last matched rune, or gaps -1 when they
+// exceed limit. complete is false when rs does not fit in text[i:] at all.
+func embedGaps(text string, i int, rs []rune, limit int) (gaps, end int, complete bool) {
+	j := i + utf8.RuneLen(rs[0])
+	k := 1
+	for k < len(rs) && j < len(text) {
+		r, n := rune(text[j]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(text[j:])
+		}
+		j += n
+		if r == rs[k] {
+			k++
+			continue
+		}
+		if gaps >= limit {
+			return -1, 0, true // too spread out from here; a later start may do
+		}
+		gaps++
+	}
+	if k < len(rs) {
+		return -1, 0, false
+	}
+	return gaps, j, true
+}
+
+// appendEmbedding appends the offsets of the greedy embedding of rs in text
+// starting at i.
+func appendEmbedding(out []int, text string, i int, rs []rune) []int {
+	k := 0
+	for j := i; k < len(rs) && j < len(text); {
+		r, n := utf8.DecodeRuneInString(text[j:])
+		if r == rs[k] {
+			out = append(out, j)
+			k++
+		}
+		j += n
+	}
+	return out
+}
