@@ -114,6 +114,7 @@ func (m *Model) buildCache() *frameCache {
 	}
 
 	cols := eventColumns(tl, m.lang, w)
+	cols.plain = m.styles.Plain
 	wd := wordsFor(m.lang)
 	for _, e := range tl.Events {
 		c.rows = append(c.rows, cols.row(e, m.lang, c.p))
@@ -190,6 +191,7 @@ func dayOffset(tl *data.Timeline, t time.Time) int {
 type columns struct {
 	width, timeW, kindW, actorW int
 	tl                          *data.Timeline
+	plain                       bool // monochrome: past rows get a glyph
 }
 
 // eventColumns sizes the event list: time and outcome always; the kind from
@@ -230,10 +232,13 @@ func eventTime(tl *data.Timeline, t time.Time) string {
 }
 
 // row renders event e in its three states, each exactly c.width cells: past
-// rows are dimmed, the current one is highlighted and marked "▶", future
-// ones keep their colours.
+// rows are dimmed (and marked "·" in monochrome), the current one is
+// highlighted and marked "▶", future ones keep their colours.
 func (c columns) row(e data.Event, lang data.Lang, p painters) [3]string {
 	gutter := [3]string{"  ", "▶ ", "  "}
+	if c.plain { // without colour, dimming does not show: mark past events
+		gutter[past] = "· "
+	}
 	timeS := layout.Fit(eventTime(c.tl, e.At), c.timeW)
 	mark := outcomeMark(e.Outcome)
 	kind, actor := "", ""

@@ -65,6 +65,15 @@ func TestReplayView(t *testing.T) {
 	}
 }
 
+// TestReplayViewPlain is the monochrome screen: the current event, past
+// events, the current stage and the cursor show without colour.
+func TestReplayViewPlain(t *testing.T) {
+	rec, tl := fixture(t)
+	m := New(rec, tl, Options{Styles: theme.Plain(), At: "13:06"})
+	m.SetSize(80, 24)
+	golden.RequireEqual(t, []byte(m.View()))
+}
+
 func TestReplayViewBoth(t *testing.T) {
 	rec, tl := fixture(t)
 	m := New(rec, tl, Options{Lang: data.Both, Styles: styles(), At: "12:47"})
