@@ -199,7 +199,7 @@ func (m Model) onKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		c = c.With(c.ToStart())
 	case key.Matches(msg, k.End):
 		c = c.With(c.ToEnd())
-	case key.Matches(msg, k.Stage):
+	case key.Matches(msg, k.Stage) && len(msg.Runes) == 1:
 		cur, _ := c.JumpStage(int(msg.Runes[0] - '1'))
 		c = c.With(cur)
 	default:
