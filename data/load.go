@@ -72,30 +72,60 @@ type file struct {
 	data    []byte
 	bundled bool
 
-	linesOnce sync.Once
+	indexOnce sync.Once
 	lines     []int // offsets at which lines start
+	chars     []int // chars[k]: characters in data[:k*charBlock]
 }
+
+// charBlock is the stride of file.chars: a column costs at most this many
+// byte reads, however long the line, so that a file with many errors on
+// one long line is not quadratic.
+const charBlock = 256
 
 // pos converts a byte offset into a 1-based line and a 1-based column
 // counted in characters.
 func (f *file) pos(off int) (line, col int) {
-	f.linesOnce.Do(func() {
-		f.lines = []int{0}
-		for i := 0; ; {
-			j := bytes.IndexByte(f.data[i:], '\n')
-			if j < 0 {
-				break
-			}
-			i += j + 1
-			f.lines = append(f.lines, i)
-		}
-	})
+	f.indexOnce.Do(f.index)
 	off = min(max(off, 0), len(f.data))
 	n, found := slices.BinarySearch(f.lines, off)
 	if !found {
 		n--
 	}
-	return n + 1, utf8.RuneCount(f.data[f.lines[n]:off]) + 1
+	return n + 1, f.charsBefore(off) - f.charsBefore(f.lines[n]) + 1
+}
+
+func (f *file) index() {
+	f.lines = []int{0}
+	for i := 0; ; {
+		j := bytes.IndexByte(f.data[i:], '\n')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+		f.lines = append(f.lines, i)
+	}
+	f.chars = make([]int, len(f.data)/charBlock+1)
+	for k := 1; k < len(f.chars); k++ {
+		f.chars[k] = f.chars[k-1] + countChars(f.data[(k-1)*charBlock:k*charBlock])
+	}
+}
+
+// charsBefore counts the characters in f.data[:off].
+func (f *file) charsBefore(off int) int {
+	k := off / charBlock
+	return f.chars[k] + countChars(f.data[k*charBlock:off])
+}
+
+// countChars counts the bytes that start a character: every byte but UTF-8
+// continuation bytes, so that a count can start mid-file.
+func countChars(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if c&0xc0 != 0x80 {
+			n++
+		}
+	}
+	return n
 }
 
 // unit is the JSON of one record, timeline or vocabulary inside a file.
@@ -304,7 +334,7 @@ func (ld *loader) splitArray(f *file, fi, i int) {
 			syntax(len(bytes.TrimRight(data, " \t\r\n")), "unexpected end of JSON input")
 			return
 		}
-		if data[i] == ']' || data[i] == ',' {
+		if data[i] == ']' || data[i] == ',' || data[i] == '}' {
 			syntax(i, fmt.Sprintf("invalid character %s looking for beginning of value", quoteByte(data[i])))
 			return
 		}
