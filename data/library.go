@@ -26,10 +26,25 @@ type Library struct {
 // Record returns the record with the given id, ignoring case. An unknown id
 // is an error wrapping ErrNotFound.
 func (l *Library) Record(id string) (*Record, error) {
-	if r, ok := l.byID[strings.ToLower(strings.TrimSpace(id))]; ok {
+	if r := l.lookup(id); r != nil {
 		return r, nil
 	}
 	return nil, fmt.Errorf("%q: %w", id, ErrNotFound)
+}
+
+// lookup finds a record by id, ignoring case and surrounding space. A
+// Library built by hand (as tests do) has no index; it is then searched.
+func (l *Library) lookup(id string) *Record {
+	key := strings.ToLower(strings.TrimSpace(id))
+	if r, ok := l.byID[key]; ok {
+		return r
+	}
+	for _, r := range l.Records {
+		if strings.ToLower(r.ID) == key {
+			return r
+		}
+	}
+	return nil
 }
 
 // Timeline returns the timeline of the incident with the given id, ignoring
@@ -38,9 +53,15 @@ func (l *Library) Timeline(id string) (*Timeline, bool) {
 	if tl, ok := l.Timelines[id]; ok {
 		return tl, true
 	}
-	if r, ok := l.byID[strings.ToLower(strings.TrimSpace(id))]; ok {
-		tl, ok := l.Timelines[r.ID]
-		return tl, ok
+	if r := l.lookup(id); r != nil {
+		if tl, ok := l.Timelines[r.ID]; ok {
+			return tl, true
+		}
+	}
+	for key, tl := range l.Timelines {
+		if strings.EqualFold(key, strings.TrimSpace(id)) {
+			return tl, true
+		}
 	}
 	return nil, false
 }

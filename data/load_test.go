@@ -444,3 +444,21 @@ func TestLoadBundled(t *testing.T) {
 		t.Errorf("Load with nothing: %v, %+v", err, empty)
 	}
 }
+
+func TestLibraryByHand(t *testing.T) {
+	r := &Record{ID: "IX-0001"}
+	tl := &Timeline{Incident: "IX-0001"}
+	lib := &Library{Records: []*Record{r}, Timelines: map[string]*Timeline{"IX-0001": tl}}
+	if got, err := lib.Record("ix-0001"); err != nil || got != r {
+		t.Errorf("Record = %v, %v", got, err)
+	}
+	if got, ok := lib.Timeline("ix-0001"); !ok || got != tl {
+		t.Errorf("Timeline = %v, %v", got, ok)
+	}
+	if _, ok := lib.Timeline("IX-0002"); ok {
+		t.Error("Timeline of an unknown id")
+	}
+	if got := lib.Nearest("IX-0002", 3); !slices.Equal(got, []string{"IX-0001"}) {
+		t.Errorf("Nearest = %q", got)
+	}
+}
