@@ -1,0 +1,604 @@
+package replay
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+)
+
+// Run is the output of one run of a Model.
+type Run struct {
+	// Times are the sample moments of Mailbox, Success and Ring.
+	Times []time.Time
+	// Mailbox is the aggregate mailbox: messages queued over every
+	// instance and partition, including requests whose callers gave up.
+	Mailbox []float64
+	// Success is the share, in percent, of the requests resolved in the
+	// sample window that were served within their timeout.
+	Success []float64
+	// Ring is the number of instances announced in the hash ring.
+	Ring []float64
+	// InstanceTimes are the sample moments of the per-instance series.
+	InstanceTimes []time.Time
+	// Instances holds one entry per instance, in the order they came online.
+	Instances []InstanceRun
+	// Ledger accounts for every request of the run.
+	Ledger Ledger
+}
+
+// InstanceRun is one instance's part of a Run.
+type InstanceRun struct {
+	Name string
+	// First is the index into Run.InstanceTimes of the instance's first
+	// sample; it was not online before.
+	First int
+	// Mailbox and InRing (1 in the ring, 0 out) have one value per sample
+	// from First on.
+	Mailbox []float64
+	InRing  []float64
+}
+
+// Ledger accounts for the requests of a run: Arrived = Served + TimedOut +
+// Queued, always.
+type Ledger struct {
+	// Arrived counts requests that reached an instance.
+	Arrived float64
+	// Served counts requests served within their timeout.
+	Served float64
+	// TimedOut counts requests not served within their timeout, including
+	// those dropped by a restart (their callers time out).
+	TimedOut float64
+	// Queued counts requests still queued, and still within their timeout,
+	// when the run ended.
+	Queued float64
+	// Refused counts attempts that found no instance in the ring; they never
+	// reach an instance and are not part of Arrived.
+	Refused float64
+	// MinQueue is the smallest mailbox length seen (it must never be
+	// negative).
+	MinQueue float64
+}
+
+// cohort is the requests that joined one mailbox in one step. Served and
+// timed-out shares are taken from it in proportion.
+type cohort struct {
+	step    int
+	n       float64 // messages still in the mailbox
+	rpc     float64 // RPCs of running syncers, still within their timeout
+	create  float64 // endpoint creations of new syncers, still within it
+	refresh bool    // a registration refresh waits at the end of this cohort
+	expired bool
+}
+
+func (c *cohort) live() float64 { return c.rpc + c.create }
+
+// hosted counts the syncers running on an instance for one ring slot: its
+// own, or a neighbour's it took as secondary or tertiary placement.
+type hosted struct {
+	slot int
+	n    float64
+}
+
+// simInst is one voice syncer instance, which is also one slot of the ring:
+// the calls whose primary placement it is.
+type simInst struct {
+	name        string
+	weight      float64
+	up          int // the step its application is running from
+	q           []cohort
+	head        int // first cohort still in the mailbox
+	live        int // first cohort not yet timed out (≥ head)
+	qlen        float64
+	lastRefresh int
+	inRing      bool
+	offset      int // staggers registration refreshes
+
+	calls       []hosted // syncers running here
+	waiting     float64  // calls of this slot awaiting a syncer
+	stormCalls  float64  // calls the reconnect storm tears down here
+	rpcRetry    []float64
+	createRetry []float64
+
+	inRPC, inCreate float64 // arrivals of the current step
+}
+
+func (in *simInst) hostedCalls() float64 {
+	var n float64
+	for _, h := range in.calls {
+		n += h.n
+	}
+	return n
+}
+
+func (in *simInst) host(slot int, n float64) {
+	for i := range in.calls {
+		if in.calls[i].slot == slot {
+			in.calls[i].n += n
+			return
+		}
+	}
+	in.calls = append(in.calls, hosted{slot, n})
+}
+
+// scaleCalls multiplies every hosted count by f and returns what was taken
+// from each slot.
+func (in *simInst) scaleCalls(f float64, take func(slot int, n float64)) {
+	for i := range in.calls {
+		x := in.calls[i].n * (1 - f)
+		in.calls[i].n -= x
+		if take != nil && x > 0 {
+			take(in.calls[i].slot, x)
+		}
+	}
+}
+
+type sim struct {
+	m                            Model
+	rng                          *rand.Rand
+	steps                        int
+	parts, base, scan            float64
+	timeout, ttl, refresh, retry int
+	rpcRetry                     int
+	stormFrom, stormTo           int
+	limitFrom                    int
+	callEnd, rpcRate, newCalls   float64
+	insts                        []*simInst
+	ring                         []int // instance indices in ring order
+	pos                          []int // ring position of each instance
+	totalWeight                  float64
+	nextAction                   int
+	added                        int
+	ledger                       Ledger
+	okWin, failWin               float64
+	observe                      func(t int) // called after every step, for tests
+}
+
+// Run simulates the model from Start to End in steps of one second. The
+// same model always gives the same Run.
+func (m Model) Run() (Run, error) {
+	if err := m.Validate(); err != nil {
+		return Run{}, err
+	}
+	s := newSim(m)
+	return s.run(), nil
+}
+
+func secs(d time.Duration) int { return max(1, int(math.Round(d.Seconds()))) }
+
+func (m Model) stepOf(t time.Time) int {
+	return int(math.Ceil(t.Sub(m.Start).Seconds()))
+}
+
+func newSim(m Model) *sim {
+	s := &sim{
+		m:         m,
+		rng:       rand.New(rand.NewPCG(m.Seed, 0)),
+		steps:     int(m.End.Sub(m.Start).Seconds()),
+		parts:     float64(m.Partitions),
+		base:      m.SpawnBase.Seconds(),
+		scan:      m.ScanPer100k.Seconds() / 1e5,
+		timeout:   secs(m.Timeout),
+		ttl:       secs(m.TTL),
+		refresh:   secs(m.Refresh),
+		retry:     secs(m.Retry),
+		rpcRetry:  secs(m.RPCRetry),
+		stormFrom: m.stepOf(m.StormAt),
+		callEnd:   1 / m.CallLength.Seconds(),
+		rpcRate:   m.RPCPerCallHour / 3600,
+		newCalls:  m.Calls / m.CallLength.Seconds(),
+		limitFrom: math.MaxInt,
+	}
+	s.stormTo = s.stormFrom + secs(m.StormLength)
+	if !m.RateLimitAt.IsZero() {
+		s.limitFrom = max(0, m.stepOf(m.RateLimitAt))
+	}
+	for i := range m.Instances {
+		s.addInstance(fmt.Sprintf("2-%d", i+1), 0, len(s.ring))
+	}
+	for i, in := range s.insts {
+		in.host(i, m.Calls*in.weight/s.totalWeight)
+	}
+	return s
+}
+
+// addInstance brings an instance online at step t and puts it at ring
+// position at.
+func (s *sim) addInstance(name string, t, at int) *simInst {
+	w := s.m.Weights[name]
+	if w == 0 {
+		w = 1
+	}
+	in := &simInst{
+		name:        name,
+		weight:      w,
+		up:          t,
+		lastRefresh: t,
+		inRing:      true,
+		offset:      (len(s.insts) * 7) % s.refresh,
+		rpcRetry:    make([]float64, s.rpcRetry+1),
+		createRetry: make([]float64, s.retry+1),
+	}
+	s.insts = append(s.insts, in)
+	s.ring = slices.Insert(s.ring, at, len(s.insts)-1)
+	s.reindex()
+	return in
+}
+
+func (s *sim) reindex() {
+	s.pos = make([]int, len(s.insts))
+	s.totalWeight = 0
+	for p, i := range s.ring {
+		s.pos[i] = p
+		s.totalWeight += s.insts[i].weight
+	}
+}
+
+func (s *sim) run() Run {
+	m := s.m
+	var r Run
+	r.Ledger.MinQueue = math.Inf(1)
+	success := 100.0
+	for t := 0; t <= s.steps; t++ {
+		s.act(t)
+		s.demand(t)
+		for _, in := range s.insts {
+			s.process(in, t)
+			r.Ledger.MinQueue = min(r.Ledger.MinQueue, in.qlen)
+		}
+		if s.observe != nil {
+			s.observe(t)
+		}
+		if t%secs(m.Sample) == 0 {
+			var mb, ring float64
+			for _, in := range s.insts {
+				mb += in.qlen
+				if in.inRing {
+					ring++
+				}
+			}
+			if tot := s.okWin + s.failWin; tot > 1e-9 {
+				success = 100 * s.okWin / tot
+			}
+			s.okWin, s.failWin = 0, 0
+			r.Times = append(r.Times, m.Start.Add(time.Duration(t)*time.Second))
+			r.Mailbox = append(r.Mailbox, mb)
+			r.Success = append(r.Success, success)
+			r.Ring = append(r.Ring, ring)
+		}
+		if t%secs(m.InstanceSample) == 0 {
+			k := len(r.InstanceTimes)
+			r.InstanceTimes = append(r.InstanceTimes, m.Start.Add(time.Duration(t)*time.Second))
+			for i, in := range s.insts {
+				if i == len(r.Instances) {
+					r.Instances = append(r.Instances, InstanceRun{Name: in.name, First: k})
+				}
+				ir := &r.Instances[i]
+				ring := 0.0
+				if in.inRing {
+					ring = 1
+				}
+				ir.Mailbox = append(ir.Mailbox, in.qlen)
+				ir.InRing = append(ir.InRing, ring)
+			}
+		}
+	}
+	r.Ledger.Arrived = s.ledger.Arrived
+	r.Ledger.Served = s.ledger.Served
+	r.Ledger.TimedOut = s.ledger.TimedOut
+	r.Ledger.Refused = s.ledger.Refused
+	for _, in := range s.insts {
+		for i := in.live; i < len(in.q); i++ {
+			if !in.q[i].expired {
+				r.Ledger.Queued += in.q[i].live()
+			}
+		}
+	}
+	return r
+}
+
+// act applies the actions due at step t.
+func (s *sim) act(t int) {
+	boot := secs(s.m.RestartTime)
+	if s.m.RestartTime == 0 {
+		boot = 0
+	}
+	for s.nextAction < len(s.m.Actions) && s.m.stepOf(s.m.Actions[s.nextAction].At) <= t {
+		a := s.m.Actions[s.nextAction]
+		s.nextAction++
+		switch a.Do {
+		case RestartInstance:
+			if in := s.find(a.Instance); in != nil && s.backedUp(in, t) {
+				s.restart(in, t, boot)
+			}
+		case RestartSupervisor, CatchUp:
+			if in := s.find(a.Instance); in != nil && s.backedUp(in, t) {
+				s.drop(in, t, true)
+				in.lastRefresh = t
+				in.inRing = true
+			}
+		case RestartCluster:
+			// Instances come back one by one: the first ones up take their
+			// neighbours' calls as secondary and tertiary placements.
+			for _, in := range s.insts {
+				spread := s.rng.Float64() * s.m.RestartSpread.Seconds()
+				if s.backedUp(in, t) {
+					s.restart(in, t, boot+int(spread))
+				}
+			}
+		case AddInstances:
+			for range a.Count {
+				s.grow(t)
+			}
+		}
+	}
+}
+
+// backedUp reports whether in needs an operator at step t: it is running
+// and either out of the ring or holding a message older than the timeout.
+// The operators' actions are answers to the incident, so a what-if in which
+// an instance is healthy at that moment skips its restart.
+func (s *sim) backedUp(in *simInst, t int) bool {
+	if t < in.up {
+		return false
+	}
+	return !in.inRing || (in.head < len(in.q) && t-in.q[in.head].step >= s.timeout)
+}
+
+func (s *sim) find(name string) *simInst {
+	for _, in := range s.insts {
+		if in.name == name {
+			return in
+		}
+	}
+	return nil
+}
+
+// restart restarts in's application: its mailbox is emptied, its syncers
+// end (their calls wait to be recreated, the cold-start herd, and their
+// pending retries die with them), and it is back in boot steps.
+func (s *sim) restart(in *simInst, t, boot int) {
+	s.drop(in, t, false)
+	for _, h := range in.calls {
+		s.insts[h.slot].waiting += h.n
+	}
+	in.calls = in.calls[:0]
+	clear(in.rpcRetry)
+	clear(in.createRetry)
+	in.up = t + boot
+	in.lastRefresh = in.up
+	in.inRing = boot == 0
+}
+
+// grow adds one instance next to the instance with the largest ring share,
+// which hands it half of its share and of its syncers (a graceful handoff).
+func (s *sim) grow(t int) {
+	hi := s.ring[0]
+	for _, i := range s.ring {
+		if s.insts[i].weight > s.insts[hi].weight {
+			hi = i
+		}
+	}
+	host := s.insts[hi]
+	s.added++
+	in := s.addInstance(fmt.Sprintf("3-%d", s.added), t, s.pos[hi]+1)
+	in.weight = host.weight / 2
+	host.weight /= 2
+	s.reindex()
+	self := len(s.insts) - 1
+	host.scaleCalls(0.5, func(_ int, n float64) { in.host(self, n) })
+	in.waiting, host.waiting = host.waiting/2, host.waiting/2
+	in.stormCalls, host.stormCalls = host.stormCalls/2, host.stormCalls/2
+}
+
+// demand computes the requests that reach each instance in step t.
+func (s *sim) demand(t int) {
+	m := s.m
+	limited := t >= s.limitFrom
+	offPeak := 1.0
+	if t > s.stormFrom {
+		offPeak = max(0.2, 1-m.OffPeakPerHour*float64(t-s.stormFrom)/3600)
+	}
+	for _, in := range s.insts {
+		in.scaleCalls(1-s.callEnd, nil)
+		in.inRPC, in.inCreate = 0, 0
+		if t < in.up {
+			continue
+		}
+		calls := in.hostedCalls()
+		if t == s.stormFrom {
+			in.stormCalls = calls * m.StormShare
+		}
+		if t >= s.stormFrom && t < s.stormTo && calls > 0 {
+			// Torn-down calls tell their SFUs, then wait to be recreated.
+			moved := min(calls, in.stormCalls/float64(s.stormTo-s.stormFrom))
+			in.scaleCalls(1-moved/calls, func(slot int, n float64) { s.insts[slot].waiting += n })
+			in.inRPC += moved
+			calls -= moved
+		}
+		in.inRPC += calls*s.rpcRate + in.rpcRetry[t%len(in.rpcRetry)]
+		in.inCreate += in.createRetry[t%len(in.createRetry)]
+		in.rpcRetry[t%len(in.rpcRetry)] = 0
+		in.createRetry[t%len(in.createRetry)] = 0
+	}
+	s.handoff()
+	for i, in := range s.insts {
+		share := in.weight / s.totalWeight
+		in.waiting += s.newCalls * offPeak * share
+		release := in.waiting / float64(s.retry)
+		if limited {
+			release = min(release, m.RateLimit*share)
+		}
+		target := s.place(i)
+		if target == nil {
+			// No placement in the ring: the attempt fails before reaching
+			// any instance; most callers try again later.
+			s.ledger.Refused += release
+			in.waiting -= release * (1 - m.RetryShare)
+			continue
+		}
+		// The ring places the syncer at once; it then needs a connection
+		// through the target's supervisor to select its endpoint.
+		in.waiting -= release
+		target.host(i, release)
+		target.inCreate += release
+	}
+}
+
+// handoff moves syncers placed away from their primary back to it while
+// it is in the ring, as the hash ring does when an owner returns. Each one
+// needs a new connection on its primary.
+func (s *sim) handoff() {
+	pace := 1 / s.m.Handoff.Seconds()
+	for k, in := range s.insts {
+		for i := range in.calls {
+			h := &in.calls[i]
+			if h.slot == k || h.n <= 0 {
+				continue
+			}
+			if p := s.insts[h.slot]; p.inRing {
+				x := h.n * min(1, pace)
+				h.n -= x
+				p.host(h.slot, x)
+				p.inCreate += x
+			}
+		}
+	}
+}
+
+// place returns the instance that takes new syncers of slot i: the first of
+// its primary, secondary and tertiary placements that is in the ring.
+func (s *sim) place(i int) *simInst {
+	n := len(s.ring)
+	for k := range min(3, n) {
+		if c := s.insts[s.ring[(s.pos[i]+k)%n]]; c.inRing {
+			return c
+		}
+	}
+	return nil
+}
+
+// process queues the step's arrivals at in, serves what one second of its
+// partitions' time allows, times out what waited too long and updates its
+// ring membership.
+func (s *sim) process(in *simInst, t int) {
+	m := s.m
+	if t < in.up {
+		in.inRing = false
+		return
+	}
+	limited := t >= s.limitFrom
+	rpc := in.inRPC
+	if limited {
+		// The backed-up supervisor is now gun's: RPCs that check out an
+		// already pooled connection do not wait in its mailbox.
+		pooled := rpc * m.PooledShare
+		s.ledger.Arrived += pooled
+		s.ledger.Served += pooled
+		s.okWin += pooled
+		rpc -= pooled
+	}
+	c := cohort{step: t, rpc: rpc, create: in.inCreate}
+	c.n = c.live()
+	s.ledger.Arrived += c.n
+	due := (t+in.offset)%s.refresh == 0
+	if due && limited {
+		in.lastRefresh = t // etcd's connection is pooled, not behind gun
+	}
+	c.refresh = due && !limited
+	if c.n > 0 || c.refresh {
+		in.q = append(in.q, c)
+		in.qlen += c.n
+	}
+	s.serve(in, t)
+	s.expire(in, t)
+	if in.head > 1024 && in.head > len(in.q)/2 {
+		n := copy(in.q, in.q[in.head:])
+		in.live -= in.head
+		in.q = in.q[:n]
+		in.head = 0
+	}
+	in.inRing = t-in.lastRefresh <= s.ttl
+}
+
+// serve takes messages from the front of in's mailbox for one second of each
+// partition's time. The partitions share the load evenly, so each holds
+// qlen/P messages and serving n of them takes base·n + scan·(q² − (q−n)²)/2.
+func (s *sim) serve(in *simInst, t int) {
+	q := in.qlen / s.parts
+	k := s.base*q + s.scan*q*q/2 - 1
+	amount := math.Inf(1)
+	if k > 0 {
+		rest := 2 * k / (s.base + math.Sqrt(s.base*s.base+2*s.scan*k))
+		amount = (q - rest) * s.parts
+	}
+	for in.head < len(in.q) {
+		c := &in.q[in.head]
+		take := min(amount, c.n)
+		if !c.expired && c.n > 0 {
+			f := take / c.n
+			served := (c.rpc + c.create) * f
+			c.rpc -= c.rpc * f
+			c.create -= c.create * f
+			s.ledger.Served += served
+			s.okWin += served
+		}
+		c.n -= take
+		in.qlen -= take
+		amount -= take
+		if c.n > 1e-9 {
+			break
+		}
+		in.qlen -= c.n
+		c.n = 0
+		if c.refresh && t-c.step < s.timeout {
+			// A refresh served after its caller gave up renews nothing.
+			in.lastRefresh = t
+		}
+		in.head++
+		in.live = max(in.live, in.head)
+	}
+	if in.head == len(in.q) {
+		in.qlen = 0
+	}
+	in.qlen = max(in.qlen, 0)
+}
+
+// expire times out the requests that have waited Timeout: their callers give
+// up, though the messages stay in the mailbox until served.
+func (s *sim) expire(in *simInst, t int) {
+	for in.live < len(in.q) && t-in.q[in.live].step >= s.timeout-1 {
+		s.fail(&in.q[in.live], in, t, true)
+		in.live++
+	}
+}
+
+// fail counts c's remaining requests as timed out. With retry, the share
+// that callers retry comes back later and the syncers that give up on their
+// endpoint end their calls.
+func (s *sim) fail(c *cohort, in *simInst, t int, retry bool) {
+	if c.expired {
+		return
+	}
+	lost := c.live()
+	s.ledger.TimedOut += lost
+	s.failWin += lost
+	if retry {
+		in.rpcRetry[(t+s.rpcRetry)%len(in.rpcRetry)] += c.rpc * s.m.RPCRetryShare
+		in.createRetry[(t+s.retry)%len(in.createRetry)] += c.create * s.m.RetryShare
+		if calls := in.hostedCalls(); calls > 0 {
+			gone := min(calls, c.create*(1-s.m.RetryShare))
+			in.scaleCalls(1-gone/calls, nil)
+		}
+	}
+	c.rpc, c.create, c.expired = 0, 0, true
+}
+
+// drop empties in's mailbox (a restart): every request still in it fails.
+func (s *sim) drop(in *simInst, t int, retry bool) {
+	for i := in.head; i < len(in.q); i++ {
+		s.fail(&in.q[i], in, t, retry)
+	}
+	in.q, in.head, in.live, in.qlen = in.q[:0], 0, 0, 0
+}
