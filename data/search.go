@@ -140,12 +140,12 @@ type prior struct {
 	ords  []int32
 }
 
-const (
-	// recentQueries is how many past queries are kept for reuse.
-	recentQueries = 8
-	// partSize is the least work worth a goroutine of its own.
-	partSize = 2048
-)
+// recentQueries is how many past queries are kept for reuse.
+const recentQueries = 8
+
+// partSize is the least work worth a goroutine of its own (a variable so
+// that tests can exercise the parallel path on small indexes).
+var partSize = 2048
 
 // NewIndex builds an index over recs. Search results list them newest first
 // among equals, by Record.Day and then id, as Library.Records does.

@@ -1,0 +1,69 @@
+package data_test
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/internal/synth"
+)
+
+// benchQueries are the fixed queries of BenchmarkSearch: short, multi-word,
+// Korean and no match.
+var benchQueries = []struct{ name, q string }{
+	{"short", "dns"},
+	{"multi", "etcd crash loop"},
+	{"korean", "음성 통화"},
+	{"nomatch", "zzqxj"},
+}
+
+// typing is what a user types, one keystroke at a time.
+const typing = "database failover"
+
+// benchSets caches the synthetic record sets by size across benchmarks.
+var benchSets sync.Map
+
+func benchRecords(n int) []*data.Record {
+	if v, ok := benchSets.Load(n); ok {
+		return v.([]*data.Record)
+	}
+	recs := synth.Records(n, 1)
+	benchSets.Store(n, recs)
+	return recs
+}
+
+// BenchmarkSearch measures one query against 1k, 10k and 100k synthetic
+// records. Each fixed query runs on an index that remembers no earlier
+// query, so nothing is reused. "typing" enters a phrase one keystroke at a
+// time, as the search box does, from a cold index each round; it reports
+// the mean per keystroke and the slowest keystroke seen.
+func BenchmarkSearch(b *testing.B) {
+	for _, n := range []int{1_000, 10_000, 100_000} {
+		ix := data.NewIndex(benchRecords(n))
+		for _, bq := range benchQueries {
+			b.Run(fmt.Sprintf("n=%d/%s", n, bq.name), func(b *testing.B) {
+				for b.Loop() {
+					ix.Forget()
+					ix.Search(bq.q)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e6/float64(b.N), "ms/query")
+			})
+		}
+		b.Run(fmt.Sprintf("n=%d/typing", n), func(b *testing.B) {
+			keys := []rune(typing)
+			var slowest time.Duration
+			for b.Loop() {
+				ix.Forget()
+				for i := range keys {
+					start := time.Now()
+					ix.Search(string(keys[:i+1]))
+					slowest = max(slowest, time.Since(start))
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e6/float64(b.N*len(keys)), "ms/query")
+			b.ReportMetric(float64(slowest.Nanoseconds())/1e6, "max-ms/key")
+		})
+	}
+}
