@@ -122,9 +122,12 @@ func foldMapped(s string) (string, *posMap) {
 	return b.String(), m
 }
 
-// foldQuery folds a query and splits it into words at white space.
+// foldQuery folds a query and splits it into words at white space. Invalid
+// UTF-8 becomes U+FFFD first: a stray byte could otherwise match inside a
+// rune of the text, and a word's byte prefix would not be a rune prefix,
+// which reuse of recent results relies on.
 func foldQuery(q string) []string {
-	f, _ := fold(q)
+	f, _ := fold(strings.ToValidUTF8(q, "\uFFFD"))
 	return strings.Fields(f)
 }
 
