@@ -357,6 +357,9 @@ func ParseModel(raw json.RawMessage) (Model, error) {
 			return Model{}, fieldErr("params."+name, "unknown parameter (want one of %s)", paramNames())
 		}
 	}
+	if len(f.Actions) > 1000 {
+		return Model{}, fieldErr("actions", "%d actions (want at most 1000)", len(f.Actions))
+	}
 	for i, a := range f.Actions {
 		field := fmt.Sprintf("actions[%d]", i)
 		act := Action{Do: ActionKind(a.Do), Instance: a.Instance, Count: a.Count, Note: a.Note}

@@ -155,6 +155,9 @@ type sim struct {
 	observe                      func(t int) // called after every step, for tests
 }
 
+// maxInstances bounds the cluster however many instances actions add.
+const maxInstances = 128
+
 // Run simulates the model from Start to End in steps of one second. The
 // same model always gives the same Run.
 func (m Model) Run() (Run, error) {
@@ -374,6 +377,9 @@ func (s *sim) restart(in *simInst, t, boot int) {
 // grow adds one instance next to the instance with the largest ring share,
 // which hands it half of its share and of its syncers (a graceful handoff).
 func (s *sim) grow(t int) {
+	if len(s.insts) >= maxInstances {
+		return
+	}
 	hi := s.ring[0]
 	for _, i := range s.ring {
 		if s.insts[i].weight > s.insts[hi].weight {
