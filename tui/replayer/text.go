@@ -188,12 +188,18 @@ func (r *textRenderer) series(tl *data.Timeline) {
 	r.blank()
 }
 
-// groupNote says how many grouped series the text leaves to the replayer.
+// groupNote says how many grouped series the text leaves out; the instance
+// group is what the replayer's heatmap draws.
 func groupNote(group string, n int, lang data.Lang) string {
-	if lang == data.KO {
-		return fmt.Sprintf("그룹 %q의 지표 %d개는 재생 화면의 히트맵(m)에서 볼 수 있습니다.", group, n)
+	switch {
+	case lang == data.KO && group == "instance":
+		return fmt.Sprintf("인스턴스별 지표 %d개는 여기 그리지 않습니다. 재생 화면의 히트맵(m)에서 볼 수 있습니다.", n)
+	case lang == data.KO:
+		return fmt.Sprintf("%q 그룹의 지표 %d개는 여기 그리지 않습니다.", group, n)
+	case group == "instance":
+		return fmt.Sprintf("%d per-instance series are not drawn here; the replayer's heatmap (m) shows them.", n)
 	}
-	return fmt.Sprintf("%d more series in group %q are shown by the replayer's heatmap (m).", n, group)
+	return fmt.Sprintf("%d series in group %q are not drawn here.", n, group)
 }
 
 func (r *textRenderer) sources(tl *data.Timeline) {
