@@ -112,26 +112,29 @@ type Index struct {
 	recent []prior // most recent first
 }
 
-// doc is one record's folded field texts and the runes each holds.
+// doc is one record's folded field texts and the runes each holds, the
+// fields read first placed first.
 type doc struct {
-	text [numFields]string
-	maps [numFields]*posMap
-	mask [numFields]mask
 	all  mask
+	mask [numFields]mask
+	text [numFields]string
 	// long indexes the two summaries (FieldSummaryEN, FieldSummaryKO).
 	long [2]summary
+	maps [numFields]*posMap
 }
 
 // summary is what a summary match needs beyond the text.
 type summary struct {
 	grams grams
 	// starts holds the byte offsets of the words that begin with an ASCII
-	// letter or digit, which bounded words must start at, and heads those
-	// words' first bytes, so one IndexByte finds the candidates. They are
-	// empty, with far set, when the text is too long for uint16 offsets.
-	starts []uint16
-	heads  string
-	far    bool
+	// letter or digit, which bounded words must start at; heads and seconds
+	// hold those words' first and second bytes (0 for none), so that one
+	// IndexByte finds the candidates and few of them touch the text. They
+	// are empty, with far set, when the text is too long for uint16 offsets.
+	starts  []uint16
+	heads   string
+	seconds string
+	far     bool
 }
 
 // prior is a recent query and the records that matched it, in index order.

@@ -35,8 +35,9 @@ const (
 )
 
 // fieldWeight scales a word's quality by where it matched. Summary hits can
-// never outrank a title hit: the best summary quality times its weight is
-// below the worst title fuzzy quality times the title weight.
+// never outrank a title hit: the best summary quality (qStartWord, the cap)
+// times its weight, even in both summaries, is below the worst title fuzzy
+// quality (qFuzzy - gapCost*maxGap) times the title weight.
 var fieldWeight = [numFields]int{
 	FieldID:        40,
 	FieldOrg:       20,
@@ -268,7 +269,7 @@ func matchSub(text string, w *qword, out *[]int) int {
 func matchEvery(text string, sm *summary, w *qword, out *[]int) int {
 	best, hits := 0, 0
 	if w.bounded && !sm.far {
-		c := w.s[0]
+		c, c2 := w.s[0], w.s[1] // a bounded word of two runes has two bytes
 		for k := 0; k < len(sm.heads); k++ {
 			j := strings.IndexByte(sm.heads[k:], c)
 			if j < 0 {
@@ -276,10 +277,10 @@ func matchEvery(text string, sm *summary, w *qword, out *[]int) int {
 			}
 			k += j
 			i := int(sm.starts[k])
-			if !strings.HasPrefix(text[i:], w.s) {
+			if sm.seconds[k] != c2 || !strings.HasPrefix(text[i:], w.s) {
 				continue
 			}
-			best = max(best, quality(text, i, len(w.s)))
+			best = max(best, min(quality(text, i, len(w.s)), qStartWord))
 			*out = appendRuneStarts(*out, text, i, i+len(w.s))
 			if hits++; hits == maxLongHits {
 				break
@@ -297,7 +298,7 @@ func matchEvery(text string, sm *summary, w *qword, out *[]int) int {
 		if w.bounded && !startsWord(text, i) {
 			continue
 		}
-		best = max(best, quality(text, i, len(w.s)))
+		best = max(best, min(quality(text, i, len(w.s)), qStartWord))
 		*out = appendRuneStarts(*out, text, i, i+len(w.s))
 		hits++
 	}

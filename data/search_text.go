@@ -255,7 +255,7 @@ func (g *grams) has(b gram) bool {
 func newSummary(s string) summary {
 	var sm summary
 	sm.far = len(s) > 1<<16-1
-	var heads []byte
+	var heads, seconds []byte
 	var prev rune = ' '
 	for i := 0; i < len(s); {
 		a, n := decodeAt(s, i)
@@ -269,6 +269,11 @@ func newSummary(s string) summary {
 			if !sm.far {
 				sm.starts = append(sm.starts, uint16(i))
 				heads = append(heads, byte(a))
+				second := byte(0)
+				if next < len(s) {
+					second = s[next]
+				}
+				seconds = append(seconds, second)
 			}
 			b, m := decodeAt(s, next)
 			if m == 0 {
@@ -288,7 +293,7 @@ func newSummary(s string) summary {
 		i = next
 	}
 	sm.starts = slices.Clip(sm.starts)
-	sm.heads = string(heads)
+	sm.heads, sm.seconds = string(heads), string(seconds)
 	return sm
 }
 

@@ -1,0 +1,93 @@
+package data
+
+import (
+	"testing"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// TestSearchWeights pins the arithmetic behind "a title hit outranks any
+// summary hit", which the constants must keep.
+func TestSearchWeights(t *testing.T) {
+	worstTitle := (qFuzzy - gapCost*maxGap) * fieldWeight[FieldTitleEN]
+	bestSummaries := qStartWord*fieldWeight[FieldSummaryEN] + qStartWord*fieldWeight[FieldSummaryKO]/8
+	if worstTitle <= bestSummaries {
+		t.Errorf("worst title match %d does not beat the best summary matches %d", worstTitle, bestSummaries)
+	}
+	if fieldWeight[FieldTitleKO] != fieldWeight[FieldTitleEN] || fieldWeight[FieldSummaryKO] != fieldWeight[FieldSummaryEN] {
+		t.Error("the two languages are weighted differently")
+	}
+	if qFuzzy+fuzzyBonus >= qInner {
+		t.Error("a fuzzy match can outrank a substring")
+	}
+}
+
+func TestFold(t *testing.T) {
+	tests := []struct {
+		in, want string
+		mapped   bool
+	}{
+		{"etcd", "etcd", false},
+		{"ETCD Crash", "etcd crash", false},
+		{"음성 통화", "음성 통화", false},
+		{norm.NFD.String("음성"), "음성", true},
+		{"\u212Aelvin", "kelvin", true}, // KELVIN SIGN, 3 bytes, folds to k
+		{"ſtop", "stop", true},          // LONG S
+		{"ΣΊΣΥΦΟΣ", "σίσυφοσ", false},
+		{"Café", "café", false},
+	}
+	for _, tc := range tests {
+		got, m := fold(tc.in)
+		if got != tc.want || (m != nil) != tc.mapped {
+			t.Errorf("fold(%q) = %q, map %v; want %q, map %v", tc.in, got, m != nil, tc.want, tc.mapped)
+		}
+	}
+	// Every folded rune maps back to the source segment it came from.
+	src := "a" + norm.NFD.String("음") + "\u212Ab"
+	folded, m := fold(src)
+	if folded != "a음kb" {
+		t.Fatalf("fold(%q) = %q", src, folded)
+	}
+	got := m.source(nil, []int{1, 4})
+	want := []int{1, 4, 7, 10} // the three jamo of 음, then the Kelvin sign
+	if len(got) != len(want) {
+		t.Fatalf("source = %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("source = %v, want %v", got, want)
+		}
+	}
+}
+
+func TestMaskAndGrams(t *testing.T) {
+	text, _ := fold("The etcd cluster crashed; 음성 통화 failed")
+	m := maskOf(text)
+	sm := newSummary(text)
+	tests := []struct {
+		word string
+		may  bool // the filters must let every real match through
+	}{
+		{"etcd", true},
+		{"crash", true},
+		{"음성", true},
+		{"통화", true},
+		{"failed", true},
+	}
+	for _, tc := range tests {
+		ws := prepare([]string{tc.word})
+		w := &ws[0]
+		if !m.covers(w.mask) || !w.mayHave(&sm.grams) {
+			t.Errorf("filters rule out %q, which %q holds", tc.word, text)
+		}
+	}
+	// A word absent from the text is usually ruled out (no false negatives
+	// are allowed, false positives are; these few are checked not to be).
+	for _, word := range []string{"zzqxj", "rash", "dns", "화통"} {
+		ws := prepare([]string{word})
+		w := &ws[0]
+		if m.covers(w.mask) && w.mayHave(&sm.grams) {
+			t.Errorf("filters let %q through for %q", word, text)
+		}
+	}
+}
