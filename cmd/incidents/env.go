@@ -1,0 +1,125 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/term"
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/theme"
+)
+
+func newEnv(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) *env {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv}
+	if f, ok := stdout.(*os.File); ok && term.IsTerminal(f.Fd()) {
+		e.isTerminal = true
+		if w, _, err := term.GetSize(f.Fd()); err == nil {
+			e.termWidth = w
+		}
+	}
+	return e
+}
+
+// colour reports whether output may carry colour: only to a terminal, and
+// never with NO_COLOR or --no-color.
+func (e *env) colour(o options) bool { return e.isTerminal && !o.noColor }
+
+// setBackground settles light or dark once, before anything is drawn:
+// --theme wins; "auto" asks the terminal, which only works before Bubble Tea
+// owns stdin, and fails inside tmux and over SSH (hence the flag).
+func (e *env) setBackground(o options) {
+	switch o.theme {
+	case "dark":
+		lipgloss.SetHasDarkBackground(true)
+	case "light":
+		lipgloss.SetHasDarkBackground(false)
+	default:
+		if e.isTerminal {
+			lipgloss.SetHasDarkBackground(lipgloss.HasDarkBackground())
+		}
+	}
+}
+
+// styles returns the screen styles for this output.
+func (e *env) styles(o options) theme.Styles {
+	if !e.colour(o) {
+		return theme.Plain()
+	}
+	e.setBackground(o)
+	return theme.New(theme.DefaultPalette())
+}
+
+// cliStyles returns the line styles for this output.
+func (e *env) cliStyles(o options) theme.CLIStyles {
+	if !e.colour(o) {
+		return theme.PlainCLI()
+	}
+	e.setBackground(o)
+	return theme.CLI(theme.DefaultPalette())
+}
+
+// width returns the width to render text at: --width, else the terminal's,
+// else def (pipes).
+func (e *env) width(o options, def int) int {
+	switch {
+	case o.width > 0:
+		return o.width
+	case e.termWidth > 0:
+		return e.termWidth
+	}
+	return def
+}
+
+// load loads the bundled library and the user's folders. Problems in data
+// files are reported on stderr, one per line, and the bad records skipped;
+// everything else loads and the command goes on.
+func (e *env) load(o options) *data.Library {
+	lib, err := data.Load(data.Options{Paths: o.data})
+	for _, n := range lib.Notices {
+		fmt.Fprintf(e.stderr, "incidents: %s\n", n)
+	}
+	if err != nil {
+		problems := flatten(err)
+		for _, p := range problems {
+			fmt.Fprintln(e.stderr, p)
+		}
+		fmt.Fprintf(e.stderr, "incidents: %s in data files; skipped what they name, loaded the rest\n",
+			plural(len(problems), "problem", "problems"))
+	}
+	return lib
+}
+
+// flatten unwraps errors.Join into its parts.
+func flatten(err error) []error {
+	j, ok := err.(interface{ Unwrap() []error })
+	if !ok {
+		if err == nil {
+			return nil
+		}
+		return []error{err}
+	}
+	var out []error
+	for _, e := range j.Unwrap() {
+		out = append(out, flatten(e)...)
+	}
+	return out
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// notFound builds the error for an unknown id, with the nearest ids.
+func notFound(lib *data.Library, id string, err error) error {
+	near := lib.Nearest(id, 3)
+	if len(near) == 0 {
+		return err
+	}
+	return fmt.Errorf("%w (did you mean %s?)", err, strings.Join(near, ", "))
+}

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui"
+)
+
+// runExplorer opens the full-screen explorer, or prints the list when
+// stdout is not a terminal (so `incidents | grep etcd` works).
+func runExplorer(e *env, o options) (int, error) {
+	if !e.isTerminal {
+		return runList(e, o)
+	}
+	return e.runTUI(o, e.load(o), "")
+}
+
+func runReplay(e *env, o options) (int, error) {
+	lib := e.load(o)
+	if _, _, err := findTimeline(lib, o.args[0]); err != nil {
+		return exitFail, err
+	}
+	if !e.isTerminal {
+		return exitUsage, usageErrorf("replay needs a terminal; for text, run 'incidents timeline %s'", o.args[0])
+	}
+	rec, _ := lib.Record(o.args[0])
+	return e.runTUI(o, lib, rec.ID)
+}
+
+// runTUI runs the Bubble Tea program. Everything that reads the terminal
+// (its background colour) happens before the program owns stdin.
+func (e *env) runTUI(o options, lib *data.Library, replayID string) (int, error) {
+	for id, tl := range lib.Timelines {
+		if err := replay.Prepare(tl); err != nil {
+			fmt.Fprintf(e.stderr, "incidents: timeline %s: %v\n", id, err)
+		}
+	}
+	app := tui.New(lib, tui.Options{
+		Lang:        o.lang,
+		Styles:      e.styles(o),
+		Mouse:       o.mouse,
+		Replay:      replayID,
+		ReplayAt:    o.at,
+		ReplaySpeed: o.speed,
+	})
+	popts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithInput(e.stdin), tea.WithOutput(e.stdout)}
+	if o.mouse {
+		popts = append(popts, tea.WithMouseCellMotion())
+	}
+	if _, err := tea.NewProgram(app, popts...).Run(); err != nil {
+		if errors.Is(err, tea.ErrInterrupted) {
+			return exitInterrupted, nil
+		}
+		return exitFail, err
+	}
+	return exitOK, nil
+}

@@ -1,0 +1,152 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/layout"
+	"github.com/incidents-dev/incidents/tui/theme"
+)
+
+func runList(e *env, o options) (int, error) {
+	lib := e.load(o)
+	if o.json {
+		return exitOK, writeJSON(e.stdout, lib.Records)
+	}
+	rows := make([]row, len(lib.Records))
+	for i, r := range lib.Records {
+		rows[i] = row{rec: r}
+	}
+	writeRows(e.stdout, rows, o.lang, e.cliStyles(o), e.termWidth)
+	return exitOK, nil
+}
+
+func runSearch(e *env, o options) (int, error) {
+	lib := e.load(o)
+	query := strings.Join(o.args, " ")
+	matches := data.NewIndex(lib.Records).Search(query)
+	if o.json {
+		out := make([]searchResult, len(matches))
+		for i, m := range matches {
+			out[i] = newSearchResult(m)
+		}
+		if err := writeJSON(e.stdout, out); err != nil {
+			return exitFail, err
+		}
+	} else {
+		rows := make([]row, len(matches))
+		for i, m := range matches {
+			rows[i] = row{rec: m.Record, match: &matches[i]}
+		}
+		writeRows(e.stdout, rows, o.lang, e.cliStyles(o), e.termWidth)
+	}
+	if len(matches) == 0 {
+		fmt.Fprintf(e.stderr, "incidents search: nothing matches %q\n", query)
+		return exitFail, nil
+	}
+	return exitOK, nil
+}
+
+// searchResult is one match in `search --json`.
+type searchResult struct {
+	ID      string    `json:"id"`
+	Score   int       `json:"score"`
+	Date    string    `json:"date"`
+	Org     string    `json:"org"`
+	Title   data.Text `json:"title"`
+	Matched []string  `json:"matched"`
+}
+
+var fieldNames = map[data.Field]string{
+	data.FieldID: "id", data.FieldOrg: "org", data.FieldTitleEN: "title.en", data.FieldTitleKO: "title.ko",
+	data.FieldTags: "tags", data.FieldSummaryEN: "summary.en", data.FieldSummaryKO: "summary.ko",
+}
+
+func newSearchResult(m data.Match) searchResult {
+	r := m.Record
+	res := searchResult{ID: r.ID, Score: m.Score, Date: r.Date, Org: r.Org, Title: r.Title, Matched: []string{}}
+	for _, h := range m.Hits {
+		res.Matched = append(res.Matched, fieldNames[h.Field])
+	}
+	return res
+}
+
+// row is one line of list or search output.
+type row struct {
+	rec   *data.Record
+	match *data.Match // nil in list
+}
+
+// writeRows prints one line per record: id, date, organisation, title, in
+// columns measured in display cells. On a terminal the title is cut to the
+// width; to a pipe lines are never cut.
+func writeRows(w io.Writer, rows []row, lang data.Lang, st theme.CLIStyles, width int) {
+	idW, orgW := 0, 0
+	for _, r := range rows {
+		idW = max(idW, lipgloss.Width(r.rec.ID))
+		orgW = max(orgW, lipgloss.Width(r.rec.Org))
+	}
+	orgW = min(orgW, 24)
+	for _, r := range rows {
+		title := titleFor(r.rec, lang, r.match, st)
+		line := st.ID.Render(layout.Fit(r.rec.ID, idW)) + "  " +
+			st.Date.Render(layout.Fit(r.rec.Date, 10)) + "  " +
+			st.Org.Render(layout.Fit(r.rec.Org, orgW)) + "  " + title
+		if width > 0 {
+			line = layout.Truncate(line, width)
+		}
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+	}
+}
+
+// titleFor returns the record's title in lang ("both": English, then
+// Korean), with the characters the query matched highlighted.
+func titleFor(r *data.Record, lang data.Lang, m *data.Match, st theme.CLIStyles) string {
+	part := func(l data.Lang, f data.Field) string {
+		s, _ := r.Title.Get(l)
+		if m == nil {
+			return s
+		}
+		return highlight(s, m.Indexes(f), st.Match)
+	}
+	switch lang {
+	case data.KO:
+		return part(data.KO, data.FieldTitleKO)
+	case data.Both:
+		return part(data.EN, data.FieldTitleEN) + st.Faint.Render(" · ") + part(data.KO, data.FieldTitleKO)
+	}
+	return part(data.EN, data.FieldTitleEN)
+}
+
+// highlight styles the runes of s that start at the given byte offsets, as
+// sahilm/fuzzy reports them. Ranging over a string yields byte offsets too,
+// so a Hangul syllable (three bytes) is matched by its first byte.
+func highlight(s string, idx []int, st lipgloss.Style) string {
+	if len(idx) == 0 {
+		return s
+	}
+	hit := make(map[int]bool, len(idx))
+	for _, i := range idx {
+		hit[i] = true
+	}
+	var b strings.Builder
+	for i, r := range s {
+		if hit[i] {
+			b.WriteString(st.Render(string(r)))
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}

@@ -1,0 +1,95 @@
+// Command incidents is a terminal incident explorer and timeline replayer.
+//
+// Run with no arguments in a terminal, it opens the explorer; its
+// subcommands print the library as text or JSON for scripts and documents.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// Exit codes.
+const (
+	exitOK          = 0
+	exitFail        = 1 // not found, no match, validation problems
+	exitUsage       = 2
+	exitInterrupted = 130
+)
+
+// errUsage marks an error as the user's wrong invocation (exit 2).
+var errUsage = errors.New("usage")
+
+// usageErrorf returns an error that run reports with exit code 2.
+func usageErrorf(format string, a ...any) error {
+	return fmt.Errorf("%w: %s", errUsage, fmt.Sprintf(format, a...))
+}
+
+// env is what a command sees of the world: streams, environment and terminal.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	getenv         func(string) string
+	// isTerminal reports whether stdout is a terminal; tests set it.
+	isTerminal bool
+	// termWidth is the terminal's width, or 0 when unknown or piped.
+	termWidth int
+}
+
+// run parses args, runs the command and returns the exit code. It never
+// calls os.Exit, so tests drive it with buffers.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := newEnv(stdin, stdout, stderr, os.Getenv)
+	return e.run(args)
+}
+
+func (e *env) run(args []string) int {
+	cmdName, rest := splitCommand(args)
+	c, ok := commands[cmdName]
+	if !ok {
+		fmt.Fprintf(e.stderr, "incidents: unknown command %q\n\n", cmdName)
+		writeTopUsage(e.stderr)
+		return exitUsage
+	}
+	opts, err := parseFlags(c, rest, e.getenv)
+	switch {
+	case errors.Is(err, errHelp):
+		writeCommandUsage(e.stdout, c)
+		return exitOK
+	case errors.Is(err, errVersion):
+		fmt.Fprintln(e.stdout, versionString())
+		return exitOK
+	case err != nil:
+		fmt.Fprintf(e.stderr, "incidents %s: %v\n", c.name, trimUsage(err))
+		fmt.Fprintf(e.stderr, "Run 'incidents %s --help' for usage.\n", c.name)
+		return exitUsage
+	}
+	code, err := c.run(e, opts)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "incidents %s: %v\n", c.name, trimUsage(err))
+		if errors.Is(err, errUsage) {
+			fmt.Fprintf(e.stderr, "Run 'incidents %s --help' for usage.\n", c.name)
+			return exitUsage
+		}
+		if code == exitOK {
+			code = exitFail
+		}
+	}
+	return code
+}
+
+// trimUsage drops the "usage: " marker from a usage error's text.
+func trimUsage(err error) string {
+	s := err.Error()
+	const p = "usage: "
+	if len(s) > len(p) && s[:len(p)] == p {
+		return s[len(p):]
+	}
+	return s
+}

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/detail"
+)
+
+func runShow(e *env, o options) (int, error) {
+	lib := e.load(o)
+	rec, err := lib.Record(o.args[0])
+	if err != nil {
+		return exitFail, notFound(lib, o.args[0], err)
+	}
+	if o.json {
+		return exitOK, writeJSON(e.stdout, rec)
+	}
+	text := detail.Render(rec, detail.RenderOptions{
+		Lang:    o.lang,
+		Width:   e.width(o, 80),
+		Styles:  e.styles(o),
+		Related: relatedLookup(lib),
+	})
+	fmt.Fprintln(e.stdout, strings.TrimRight(text, "\n"))
+	return exitOK, nil
+}
+
+// relatedLookup finds related records by id, nil for ids not in the library.
+func relatedLookup(lib *data.Library) func(string) *data.Record {
+	return func(id string) *data.Record {
+		r, err := lib.Record(id)
+		if err != nil {
+			return nil
+		}
+		return r
+	}
+}
