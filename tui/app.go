@@ -35,9 +35,11 @@ type Options struct {
 // language, the screen stack (explorer → detail → replayer) and the help,
 // and routes each message to the screen that owns it.
 type App struct {
-	lib    *data.Library
-	opts   Options
-	styles theme.Styles
+	lib *data.Library
+	// styles is shared by pointer: theme.Styles is large and the app is
+	// copied on every message.
+	styles *theme.Styles
+	mouse  bool
 	lang   data.Lang
 	keys   KeyMap
 	help   help.Model
@@ -67,11 +69,12 @@ const (
 	screenReplayer
 )
 
-// screen is one entry of the stack above the explorer.
+// screen is one entry of the stack above the explorer. Screens are held
+// by pointer so that copying the app stays cheap.
 type screen struct {
 	kind     screenKind
-	detail   detail.Model
-	replayer replayer.Model
+	detail   *detail.Model
+	replayer *replayer.Model
 }
 
 // New returns the app over lib. lib may be empty but not nil.
@@ -79,7 +82,8 @@ func New(lib *data.Library, opts Options) App {
 	if lib == nil {
 		lib = &data.Library{}
 	}
-	a := App{lib: lib, opts: opts, styles: opts.Styles, lang: opts.Lang, keys: DefaultKeyMap(), help: help.New()}
+	styles := opts.Styles
+	a := App{lib: lib, styles: &styles, mouse: opts.Mouse, lang: opts.Lang, keys: DefaultKeyMap(), help: help.New()}
 	a.byID = make(map[string]*data.Record, len(lib.Records))
 	for _, r := range lib.Records {
 		a.byID[strings.ToLower(r.ID)] = r
@@ -90,7 +94,7 @@ func New(lib *data.Library, opts Options) App {
 		FullKey: st.HelpKey, FullDesc: st.HelpDesc, FullSeparator: st.HelpSep,
 	}
 	a.explorer = explorer.New(lib.Records, data.NewIndex(lib.Records), explorer.Options{
-		Lang: a.lang, Styles: a.styles, Label: a.label, Replay: replayAvailable,
+		Lang: a.lang, Styles: *a.styles, Label: a.label, Replay: replayAvailable,
 	})
 	a.explorer.Focus()
 	a.preview = detail.New(a.explorer.Selected(), a.detailOptions(true))
@@ -126,8 +130,8 @@ func (a App) label(term string) data.Text {
 
 func (a App) detailOptions(preview bool) detail.Options {
 	return detail.Options{
-		Lang: a.lang, Styles: a.styles, Related: a.record, Label: a.label,
-		Hyperlinks: true, Replay: replayAvailable, Preview: preview, Mouse: a.opts.Mouse,
+		Lang: a.lang, Styles: *a.styles, Related: a.record, Label: a.label,
+		Hyperlinks: true, Replay: replayAvailable, Preview: preview, Mouse: a.mouse,
 	}
 }
 
@@ -218,9 +222,9 @@ func (a App) updateTop(msg tea.Msg) (tea.Model, tea.Cmd) {
 	top := &a.stack[len(a.stack)-1]
 	switch top.kind {
 	case screenDetail:
-		top.detail, cmd = top.detail.Update(msg)
+		*top.detail, cmd = top.detail.Update(msg)
 	case screenReplayer:
-		top.replayer, cmd = top.replayer.Update(msg)
+		*top.replayer, cmd = top.replayer.Update(msg)
 	}
 	return a, cmd
 }
@@ -238,7 +242,7 @@ func (a *App) syncPreview() {
 }
 
 func (a App) routeMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
-	if !a.opts.Mouse {
+	if !a.mouse {
 		return a, nil
 	}
 	return a.updateTop(msg)
@@ -255,7 +259,7 @@ func (a App) routeToOwner(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmds = append(cmds, cmd)
 	for i := range a.stack {
 		if a.stack[i].kind == screenReplayer {
-			a.stack[i].replayer, cmd = a.stack[i].replayer.Update(msg)
+			*a.stack[i].replayer, cmd = a.stack[i].replayer.Update(msg)
 			cmds = append(cmds, cmd)
 		}
 	}

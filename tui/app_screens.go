@@ -63,7 +63,8 @@ func (a *App) openDetail(id string) tea.Cmd {
 		a.status = notFound(id, a.lang)
 		return nil
 	}
-	a.push(screen{kind: screenDetail, detail: detail.New(r, a.detailOptions(false))})
+	d := detail.New(r, a.detailOptions(false))
+	a.push(screen{kind: screenDetail, detail: &d})
 	return nil
 }
 
@@ -76,8 +77,8 @@ func (a *App) openReplayer(id, at string, speed int) tea.Cmd {
 		return nil
 	}
 	tl, _ := a.lib.Timeline(r.ID)
-	m := replayer.New(r, tl, replayer.Options{Lang: a.lang, Styles: a.styles, At: at, Speed: speed})
-	a.push(screen{kind: screenReplayer, replayer: m})
+	m := replayer.New(r, tl, replayer.Options{Lang: a.lang, Styles: *a.styles, At: at, Speed: speed})
+	a.push(screen{kind: screenReplayer, replayer: &m})
 	return m.Init()
 }
 

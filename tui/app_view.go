@@ -80,6 +80,10 @@ func (a *App) layout() {
 // View draws the whole window: header, the focused screen (or the list
 // and the preview), and the hint bar or full help. Every line fits the
 // window; under MinWidth×MinHeight it only says the window is too small.
+//
+// The explorer and detail screens return exactly the size they were given
+// (their tests check it), so a frame joins their lines without measuring
+// them again.
 func (a App) View() string {
 	if a.w <= 0 || a.h <= 0 {
 		return ""
@@ -87,45 +91,58 @@ func (a App) View() string {
 	if a.tooSmall() {
 		return a.tooSmallView()
 	}
-	lines := make([]string, 0, a.h)
-	lines = append(lines, a.header())
-	lines = append(lines, a.body()...)
-	lines = append(lines, layout.Lines(a.help.View(a.helpKeys()))...)
-	for i, l := range lines {
-		if lipgloss.Width(l) > a.w {
-			lines[i] = layout.Truncate(l, a.w)
-		}
+	var b strings.Builder
+	b.Grow(a.w * a.h * 2)
+	b.WriteString(a.header())
+	for _, l := range a.body() {
+		b.WriteByte('\n')
+		b.WriteString(l)
 	}
-	return layout.Block(lines, a.w, a.h)
+	for _, l := range layout.Lines(a.help.View(a.helpKeys())) {
+		b.WriteByte('\n')
+		b.WriteString(layout.Fit(l, a.w))
+	}
+	return b.String()
 }
 
 // body is the focused screen, exactly bodyHeight lines.
 func (a App) body() []string {
 	bh := a.bodyHeight()
-	var view string
 	switch {
 	case len(a.stack) > 0:
 		top := a.stack[len(a.stack)-1]
 		switch top.kind {
 		case screenDetail:
-			view = top.detail.View()
+			return exact(layout.Lines(top.detail.View()), a.w, bh)
 		case screenReplayer:
-			view = top.replayer.View()
+			// Another helper's screen: measured and cut to be sure.
+			return layout.PadLines(layout.Lines(top.replayer.View()), a.w, bh)
 		}
 	case a.twoPanes():
 		lw, pw := a.panes()
-		left := layout.PadLines(layout.Lines(a.explorer.View()), lw, bh)
-		right := layout.PadLines(layout.Lines(a.preview.View()), pw, bh)
+		left := exact(layout.Lines(a.explorer.View()), lw, bh)
+		right := exact(layout.Lines(a.preview.View()), pw, bh)
 		div := a.styles.App.Divider.Render(divider)
 		out := make([]string, bh)
 		for i := range out {
 			out[i] = left[i] + div + right[i]
 		}
 		return out
-	default:
-		view = a.explorer.View()
 	}
-	return layout.PadLines(layout.Lines(view), a.w, bh)
+	return exact(layout.Lines(a.explorer.View()), a.w, bh)
+}
+
+// exact returns h lines from a screen that draws lines of exactly w cells:
+// extra lines are dropped and missing ones added blank.
+func exact(lines []string, w, h int) []string {
+	if len(lines) > h {
+		return lines[:h]
+	}
+	blank := strings.Repeat(" ", w)
+	for len(lines) < h {
+		lines = append(lines, blank)
+	}
+	return lines
 }
 
 // header is the top line: the app's name and where you are at the left;

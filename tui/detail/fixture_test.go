@@ -15,7 +15,7 @@ import (
 // these tests (not the bundled library, which is still growing).
 func fixture(t testing.TB) []*data.Record {
 	t.Helper()
-	f, err := os.Open("../testdata/records.jsonl")
+	f, err := os.Open("../testdata/lib/records.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,10 @@
 package detail
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"github.com/charmbracelet/bubbles/key"
+
+	"github.com/incidents-dev/incidents/data"
+)
 
 // KeyMap is the detail screen's keys. `q` (back) and the other global keys
 // belong to the root app.
@@ -47,5 +51,26 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.NextRelated, k.PrevRelated, k.Open, k.Replay, k.Back},
+	}
+}
+
+// SetLang writes the help descriptions in language l (both uses English:
+// the hint bar has room for one language).
+func (k *KeyMap) SetLang(l data.Lang) {
+	for _, h := range []struct {
+		b      *key.Binding
+		en, ko string
+	}{
+		{&k.Up, "scroll up", "위로"}, {&k.Down, "scroll down", "아래로"},
+		{&k.PageUp, "page up", "이전 쪽"}, {&k.PageDown, "page down", "다음 쪽"},
+		{&k.Top, "top", "맨 위"}, {&k.Bottom, "bottom", "맨 아래"},
+		{&k.NextRelated, "next related", "다음 관련 사례"}, {&k.PrevRelated, "previous related", "이전 관련 사례"},
+		{&k.Open, "open related", "관련 사례 열기"}, {&k.Replay, "replay", "재생"}, {&k.Back, "back", "뒤로"},
+	} {
+		desc := h.en
+		if l == data.KO {
+			desc = h.ko
+		}
+		h.b.SetHelp(h.b.Help().Key, desc)
 	}
 }

@@ -45,6 +45,15 @@ type Options struct {
 	Mouse bool
 }
 
+// settings are the Options the model keeps.
+type settings struct {
+	Lang                        data.Lang
+	Related                     func(id string) *data.Record
+	Label                       func(term string) data.Text
+	Hyperlinks, Replay, Preview bool
+	Mouse                       bool
+}
+
 // cacheKey names one rendering of a record.
 type cacheKey struct {
 	rec   *data.Record
@@ -56,7 +65,10 @@ type cacheKey struct {
 // Model is the detail screen: the rendered record in a scrolling viewport
 // with a position indicator.
 type Model struct {
-	opts    Options
+	// opts holds the options but the styles, which styles points at:
+	// theme.Styles is large and models are copied on every message.
+	opts    settings
+	styles  *theme.Styles
 	keys    KeyMap
 	rec     *data.Record
 	vp      viewport.Model
@@ -76,7 +88,13 @@ type Model struct {
 func New(rec *data.Record, opts Options) Model {
 	vp := viewport.New(0, 0)
 	vp.MouseWheelEnabled = opts.Mouse
-	m := Model{opts: opts, keys: DefaultKeyMap(), vp: vp, focus: -1, cache: map[cacheKey]page{}}
+	styles := opts.Styles
+	set := settings{
+		Lang: opts.Lang, Related: opts.Related, Label: opts.Label,
+		Hyperlinks: opts.Hyperlinks, Replay: opts.Replay, Preview: opts.Preview, Mouse: opts.Mouse,
+	}
+	m := Model{opts: set, styles: &styles, keys: DefaultKeyMap(), vp: vp, focus: -1, cache: map[cacheKey]page{}}
+	m.keys.SetLang(opts.Lang)
 	m.SetRecord(rec)
 	return m
 }
@@ -112,6 +130,7 @@ func (m *Model) SetSize(w, h int) {
 // SetLang switches the language, keeping the scroll position.
 func (m *Model) SetLang(l data.Lang) {
 	m.opts.Lang = l
+	m.keys.SetLang(l)
 	m.rerender(true)
 }
 
@@ -156,9 +175,11 @@ func (m *Model) rerender(keep bool) {
 			clear(m.cache)
 		}
 		m.page = render(m.rec, RenderOptions{
-			Lang: m.opts.Lang, Width: m.w, Styles: m.opts.Styles, Related: m.opts.Related,
+			Lang: m.opts.Lang, Width: m.w, Styles: *m.styles, Related: m.opts.Related,
 			Hyperlinks: m.opts.Hyperlinks, Label: m.opts.Label, Focus: focus,
 		})
+		// Padded once here, so a frame only slices lines.
+		m.page.padded = layout.PadLines(m.page.lines, m.w, -1)
 		m.cache[k] = m.page
 	}
 	m.vp.Width, m.vp.Height = m.w, m.bodyHeight()
@@ -276,9 +297,14 @@ func (m Model) View() string {
 		return strings.TrimSuffix(strings.Repeat("\n", m.h), "\n")
 	}
 	bh := m.bodyHeight()
-	top := min(max(m.vp.YOffset, 0), len(m.page.lines))
-	end := min(top+bh, len(m.page.lines))
-	lines := layout.PadLines(m.page.lines[top:end], m.w, bh)
+	top := min(max(m.vp.YOffset, 0), len(m.page.padded))
+	end := min(top+bh, len(m.page.padded))
+	lines := make([]string, 0, m.h)
+	lines = append(lines, m.page.padded[top:end]...)
+	blank := strings.Repeat(" ", m.w)
+	for len(lines) < bh {
+		lines = append(lines, blank)
+	}
 	if !m.opts.Preview {
 		lines = append(lines, m.positionLine(top, end))
 	}
@@ -288,7 +314,7 @@ func (m Model) View() string {
 // positionLine shows the record's id at the left and which lines are in
 // view at the right ("41–78/120 52%").
 func (m Model) positionLine(top, end int) string {
-	st := m.opts.Styles.Detail.Position
+	st := m.styles.Detail.Position
 	total := len(m.page.lines)
 	pos := fmt.Sprintf("%d–%d/%d %d%%", min(top+1, total), end, total, int(m.vp.ScrollPercent()*100+0.5))
 	if total <= m.bodyHeight() {

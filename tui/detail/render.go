@@ -53,6 +53,8 @@ func Render(rec *data.Record, opts RenderOptions) string {
 type page struct {
 	lines   []string
 	anchors map[string]int
+	// padded is lines padded to the width, for the screen.
+	padded []string
 }
 
 type renderer struct {

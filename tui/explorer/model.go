@@ -38,6 +38,13 @@ type Options struct {
 	Replay bool
 }
 
+// settings are the Options the model keeps.
+type settings struct {
+	Lang   data.Lang
+	Label  func(term string) data.Text
+	Replay bool
+}
+
 type mode int
 
 const (
@@ -48,9 +55,11 @@ const (
 
 // Model is the explorer screen.
 type Model struct {
-	opts  Options
+	// opts holds the options but the styles (large, and models are
+	// copied on every message); st points at the explorer's group of them.
+	opts  settings
 	keys  KeyMap
-	st    theme.ExplorerStyles
+	st    *theme.ExplorerStyles
 	recs  []*data.Record // every record, newest first
 	every []data.Match   // recs as matches of the empty query
 	ix    Searcher
@@ -92,7 +101,7 @@ func New(recs []*data.Record, ix Searcher, opts Options) Model {
 	in := textinput.New()
 	in.Prompt = "/ "
 	in.SetCursorMode(textinput.CursorStatic)
-	m := Model{opts: opts, keys: DefaultKeyMap(), recs: recs, ix: ix, input: in}
+	m := Model{opts: settings{Lang: opts.Lang, Label: opts.Label, Replay: opts.Replay}, keys: DefaultKeyMap(), recs: recs, ix: ix, input: in}
 	m.every = make([]data.Match, len(recs))
 	for i, r := range recs {
 		m.every[i] = data.Match{Record: r}
@@ -110,7 +119,8 @@ func New(recs []*data.Record, ix Searcher, opts Options) Model {
 }
 
 func (m *Model) setStyles(s theme.Styles) {
-	m.st = s.Explorer
+	st := s.Explorer
+	m.st = &st
 	m.input.PromptStyle = m.st.Prompt
 	m.input.TextStyle = m.st.Input
 	m.input.PlaceholderStyle = m.st.Placeholder

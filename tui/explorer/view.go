@@ -55,7 +55,7 @@ func (m *Model) refresh() {
 		k := rowKey{i: i, sel: i == m.sel}
 		lines, ok := m.rows[k]
 		if !ok {
-			lines = renderRow(m.shown[i], m.cols, m.w, m.opts.Lang, m.st, k.sel)
+			lines = renderRow(m.shown[i], m.cols, m.w, m.opts.Lang, *m.st, k.sel)
 			m.rows[k] = lines
 		}
 		frame = append(frame, lines...)

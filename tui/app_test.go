@@ -1,0 +1,310 @@
+package tui
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/muesli/termenv"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/theme"
+)
+
+func TestMain(m *testing.M) {
+	lipgloss.SetColorProfile(termenv.Ascii)
+	lipgloss.SetHasDarkBackground(true)
+	os.Exit(m.Run())
+}
+
+var langs = []data.Lang{data.EN, data.KO, data.Both}
+
+// driver feeds an App messages the way the program would, running the
+// commands they return. A command that does not finish within a moment
+// (a replayer tick) is dropped, so tests never wait on the clock.
+type driver struct {
+	t    testing.TB
+	app  App
+	quit bool
+	// wait is how long a command may take before it is dropped.
+	wait time.Duration
+}
+
+func newDriver(t testing.TB, opts Options, w, h int) *driver {
+	t.Helper()
+	if !opts.Styles.Plain && opts.Styles.App.Title.GetForeground() == (lipgloss.NoColor{}) {
+		opts.Styles = theme.Plain() // not set
+	}
+	d := &driver{t: t, app: New(fixture(t), opts), wait: 50 * time.Millisecond}
+	d.send(tea.WindowSizeMsg{Width: w, Height: h})
+	d.run(d.app.Init())
+	return d
+}
+
+func (d *driver) send(msg tea.Msg) {
+	m, cmd := d.app.Update(msg)
+	d.app = m.(App)
+	d.run(cmd)
+}
+
+func (d *driver) run(cmd tea.Cmd) {
+	for _, msg := range collect(cmd, d.wait) {
+		if _, ok := msg.(tea.QuitMsg); ok {
+			d.quit = true
+			continue
+		}
+		d.send(msg)
+	}
+}
+
+// collect runs cmd and returns the messages it produced in time.
+func collect(cmd tea.Cmd, wait time.Duration) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	done := make(chan tea.Msg, 1)
+	go func() { done <- cmd() }()
+	var msg tea.Msg
+	select {
+	case msg = <-done:
+	case <-time.After(wait):
+		return nil
+	}
+	if b, ok := msg.(tea.BatchMsg); ok {
+		var out []tea.Msg
+		for _, c := range b {
+			out = append(out, collect(c, wait)...)
+		}
+		return out
+	}
+	if msg == nil {
+		return nil
+	}
+	return []tea.Msg{msg}
+}
+
+// press sends keys by name: "enter", "esc", "tab", … or runes.
+func (d *driver) press(keys ...string) *driver {
+	for _, k := range keys {
+		d.send(keyMsg(k))
+	}
+	return d
+}
+
+func (d *driver) typeText(s string) *driver {
+	for _, r := range s {
+		d.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+	return d
+}
+
+var specialKeys = map[string]tea.KeyType{
+	"enter": tea.KeyEnter, "esc": tea.KeyEsc, "tab": tea.KeyTab, "shift+tab": tea.KeyShiftTab,
+	"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
+	"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd,
+	"backspace": tea.KeyBackspace, "ctrl+c": tea.KeyCtrlC, "ctrl+n": tea.KeyCtrlN,
+}
+
+func keyMsg(k string) tea.KeyMsg {
+	if t, ok := specialKeys[k]; ok {
+		return tea.KeyMsg{Type: t}
+	}
+	if k == "space" {
+		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+}
+
+// checkFits fails when a line of the view is wider than w or there are
+// more than h lines.
+func checkFits(t testing.TB, view string, w, h int, what string) {
+	t.Helper()
+	if view == "" {
+		return
+	}
+	lines := strings.Split(view, "\n")
+	if len(lines) > max(h, 0) {
+		t.Fatalf("%s: %d lines in a %dx%d window", what, len(lines), w, h)
+	}
+	for i, l := range lines {
+		if lw := lipgloss.Width(l); lw > w {
+			t.Fatalf("%s: line %d is %d cells in a %dx%d window: %q", what, i, lw, w, h, l)
+		}
+	}
+}
+
+// screens are the states the goldens and the width tests visit.
+var screens = []struct {
+	name string
+	keys []string
+}{
+	{"list", []string{"j"}},
+	{"search", []string{"/", "n", "o", "r", "t", "h", "w"}},
+	{"search_korean", []string{"/", "세", "션"}},
+	{"facets", []string{"f", "space", "tab", "j", "space"}},
+	{"chips", []string{"f", "space", "esc"}},
+	{"detail", []string{"enter"}},
+	{"detail_scrolled", []string{"enter", "pgdown", "tab"}},
+	{"help", []string{"?"}},
+	{"replay", []string{"r"}},
+	{"replay_no_timeline", []string{"j", "r"}},
+}
+
+// TestAppView goldens the whole window at 120×40 and 80×24 in each
+// language, on every screen.
+func TestAppView(t *testing.T) {
+	for _, sc := range screens {
+		for _, l := range langs {
+			for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+				t.Run(fmt.Sprintf("%s_%v_%d", sc.name, l, sz[0]), func(t *testing.T) {
+					d := newDriver(t, Options{Lang: l}, sz[0], sz[1])
+					d.press(sc.keys...)
+					view := d.app.View()
+					checkFits(t, view, sz[0], sz[1], sc.name)
+					golden.RequireEqual(t, []byte(view))
+				})
+			}
+		}
+	}
+}
+
+// TestTooSmall: under 40×10 the app says so, keeps running and comes back
+// when the window grows, with the selection kept.
+func TestTooSmall(t *testing.T) {
+	d := newDriver(t, Options{}, 80, 24)
+	d.press("j", "j")
+	for _, sz := range [][2]int{{39, 24}, {80, 9}, {0, 0}, {1, 1}, {39, 9}} {
+		d.send(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+		v := d.app.View()
+		checkFits(t, v, sz[0], sz[1], "too small")
+		if sz[0] >= 20 && !strings.Contains(v, "Terminal too small") {
+			t.Errorf("%v: no message:\n%s", sz, v)
+		}
+	}
+	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if !strings.Contains(d.app.View(), "▸ FX-0012") {
+		t.Fatalf("selection lost after resizing:\n%s", d.app.View())
+	}
+}
+
+func TestKeySequences(t *testing.T) {
+	tests := []struct {
+		name string
+		keys []string
+		// want must appear in the view, and not must not.
+		want, not []string
+		quit      bool
+	}{
+		{"enter opens the detail", []string{"enter"}, []string{"incidents · FX-0007", "Summary ──", "esc back"}, nil, false},
+		{"esc returns to the list", []string{"enter", "esc"}, []string{"▸ FX-0007", "11 incidents"}, []string{"incidents · FX-0007"}, false},
+		{"q returns from the detail", []string{"enter", "q"}, []string{"▸ FX-0007"}, nil, false},
+		{"q on the list quits", []string{"q"}, nil, nil, true},
+		{"ctrl+c quits from the search box", []string{"/", "a", "ctrl+c"}, nil, nil, true},
+		{"q is typed into the search box", []string{"/", "q"}, []string{"/ q"}, nil, false},
+		{"t is typed into the search box", []string{"/", "t"}, []string{"/ t", "EN"}, []string{"한국어"}, false},
+		{"t cycles to korean", []string{"t"}, []string{"한국어", "세션 풀 크기를"}, nil, false},
+		{"t twice shows both", []string{"t", "t"}, []string{"EN + 한국어", "A resized session", "세션 풀 크기를"}, nil, false},
+		{"t thrice is english again", []string{"t", "t", "t"}, []string{"A resized session"}, []string{"세션 풀 크기를"}, false},
+		{"language switch in the detail", []string{"enter", "t"}, []string{"요약 ──", "incidents · FX-0007"}, nil, false},
+		{"search then open", []string{"/", "f", "j", "o", "r", "d", "enter", "enter"}, []string{"incidents · FX-0012"}, nil, false},
+		{"search keeps the filter after the detail", []string{"/", "f", "j", "o", "r", "d", "enter", "enter", "esc"}, []string{"/ fjord", "1 of 11"}, nil, false},
+		{"facet filter", []string{"f", "space", "esc"}, []string{"[Organisation: Acme Cloud]", "2 of 11", "▸ FX-0030"}, []string{"FX-0007"}, false},
+		{"q closes the facet panel", []string{"f", "q"}, []string{"11 incidents", "▸ FX-0007"}, []string{"Filters"}, false},
+		{"follow a related incident", []string{"enter", "tab", "enter"}, []string{"incidents · FX-0003"}, nil, false},
+		{"back from the related incident", []string{"enter", "tab", "enter", "esc"}, []string{"incidents · FX-0007"}, nil, false},
+		{"help shows every key", []string{"?"}, []string{"pgdn", "home/g", "ctrl+c"}, nil, false},
+		{"help hides again", []string{"?", "?"}, []string{"? help"}, []string{"home/g"}, false},
+		{"replay opens and esc returns", []string{"r", "esc"}, []string{"▸ FX-0007"}, nil, false},
+		{"replay from the detail returns to it", []string{"enter", "r", "q"}, []string{"incidents · FX-0007", "Summary ──"}, nil, false},
+		{"keys typed together are split", []string{"/etcd"}, []string{"/ etcd"}, nil, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d := newDriver(t, Options{}, 120, 40)
+			d.press(tc.keys...)
+			v := d.app.View()
+			for _, w := range tc.want {
+				if !strings.Contains(v, w) {
+					t.Errorf("%q not in view:\n%s", w, v)
+				}
+			}
+			for _, w := range tc.not {
+				if strings.Contains(v, w) {
+					t.Errorf("%q in view:\n%s", w, v)
+				}
+			}
+			if d.quit != tc.quit {
+				t.Errorf("quit = %v, want %v", d.quit, tc.quit)
+			}
+		})
+	}
+}
+
+func TestOpenOnReplayer(t *testing.T) {
+	d := newDriver(t, Options{Replay: "fx-0007", ReplayAt: "09:16"}, 120, 40)
+	v := d.app.View()
+	if !strings.Contains(v, "incidents · replay") || !strings.Contains(v, "09:16") {
+		t.Fatalf("not on the replayer at 09:16:\n%s", v)
+	}
+	d.press("esc")
+	if v := d.app.View(); !strings.Contains(v, "▸ FX-0007") {
+		t.Fatalf("esc did not return to the list with the incident selected:\n%s", v)
+	}
+
+	d = newDriver(t, Options{Replay: "NOPE-1"}, 120, 40)
+	if v := d.app.View(); !strings.Contains(v, `"NOPE-1": incident not found`) {
+		t.Fatalf("unknown id not reported:\n%s", v)
+	}
+}
+
+// TestScreensFit checks every screen at the widths that catch off-by-one
+// and wide-rune mistakes, with Korean content.
+func TestScreensFit(t *testing.T) {
+	for _, sc := range screens {
+		for _, l := range langs {
+			for _, w := range []int{0, 39, 40, 41, 80, 99, 100, 101, 120} {
+				for _, h := range []int{0, 9, 10, 24, 40} {
+					d := newDriver(t, Options{Lang: l, Styles: theme.New(theme.DefaultPalette())}, w, h)
+					d.press(sc.keys...)
+					checkFits(t, d.app.View(), w, h, fmt.Sprintf("%s %v %dx%d", sc.name, l, w, h))
+				}
+			}
+		}
+	}
+}
+
+// TestRandomKeys drives the app with thousands of random keys and window
+// sizes (seeded): it must never panic, and no line may be wider than the
+// window.
+func TestRandomKeys(t *testing.T) {
+	keys := []string{
+		"j", "k", "g", "G", "q", "/", "f", "t", "?", "r", "n", "p", "[", "]", "h", "l", "+", "-",
+		"1", "2", "3", "x", "c", "a", "e", "세", "션", "space", "enter", "esc", "tab", "shift+tab",
+		"up", "down", "left", "right", "pgup", "pgdown", "home", "end", "backspace", "ctrl+n", "/et",
+	}
+	for seed := uint64(1); seed <= 4; seed++ {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			rng := newRand(seed)
+			w, h := 120, 40
+			d := newDriver(t, Options{Lang: data.Lang(seed % 3), Styles: theme.New(theme.DefaultPalette())}, w, h)
+			d.wait = 5 * time.Millisecond // a dropped search result does no harm here
+			for i := 0; i < 1500; i++ {
+				if rng.IntN(25) == 0 {
+					w, h = rng.IntN(170), rng.IntN(55)
+					d.send(tea.WindowSizeMsg{Width: w, Height: h})
+				} else {
+					d.send(keyMsg(keys[rng.IntN(len(keys))]))
+				}
+				checkFits(t, d.app.View(), w, h, fmt.Sprintf("step %d", i))
+			}
+		})
+	}
+}
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0)) }
