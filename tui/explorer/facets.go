@@ -18,7 +18,7 @@ import (
 // facetItem is one line of the facet panel: a facet's heading or one of
 // its values with its count.
 type facetItem struct {
-	facet   facet
+	facet   data.Facet
 	value   string
 	count   int
 	heading bool
@@ -26,7 +26,7 @@ type facetItem struct {
 
 // facetState is the facet panel and the chosen filter.
 type facetState struct {
-	chosen filter
+	chosen data.Filter
 	items  []facetItem
 	// cursor indexes items (always a value, never a heading); off is the
 	// first item shown.
@@ -35,18 +35,13 @@ type facetState struct {
 	stale bool
 }
 
-func newFacetState() facetState { return facetState{chosen: filter{}, stale: true} }
+func newFacetState() facetState { return facetState{chosen: data.Filter{}, stale: true} }
 
 func (s *facetState) invalidate() { s.stale = true }
 
 // active reports whether any value is chosen.
 func (s facetState) active() bool {
-	for _, vs := range s.chosen {
-		if len(vs) > 0 {
-			return true
-		}
-	}
-	return false
+	return s.chosen.Active() > 0
 }
 
 func (s facetState) hasValues() bool {
@@ -54,19 +49,12 @@ func (s facetState) hasValues() bool {
 }
 
 func (s *facetState) clear() {
-	s.chosen = filter{}
+	s.chosen = data.Filter{}
 	s.stale = true
 }
 
-func (s *facetState) toggle(f facet, v string) {
-	if s.chosen[f] == nil {
-		s.chosen[f] = map[string]bool{}
-	}
-	if s.chosen[f][v] {
-		delete(s.chosen[f], v)
-	} else {
-		s.chosen[f][v] = true
-	}
+func (s *facetState) toggle(f data.Facet, v string) {
+	s.chosen = s.chosen.Toggle(f, v) // a copy: earlier models keep theirs
 	s.stale = true
 }
 
@@ -77,7 +65,7 @@ func (s facetState) filter(ms []data.Match) []data.Match {
 	}
 	out := make([]data.Match, 0, len(ms))
 	for _, m := range ms {
-		if s.chosen.match(m.Record) {
+		if s.chosen.Match(m.Record) {
 			out = append(out, m)
 		}
 	}
@@ -91,25 +79,20 @@ func (s *facetState) recount(ms []data.Match) {
 	for i, m := range ms {
 		recs[i] = m.Record
 	}
-	counts := facetCounts(recs, s.chosen)
+	counts := data.FacetCounts(recs, s.chosen)
 	var cur *facetItem
 	if s.cursor < len(s.items) {
 		c := s.items[s.cursor]
 		cur = &c
 	}
 	s.items = s.items[:0:0]
-	for f := range numFacets {
-		vs := counts[f]
-		for v := range s.chosen[f] {
-			if !slices.ContainsFunc(vs, func(x facetValue) bool { return x.Value == v }) {
-				vs = append(vs, facetValue{Value: v})
-			}
-		}
-		if f == facetYear {
-			slices.SortFunc(vs, func(a, b facetValue) int { return cmp.Compare(b.Value, a.Value) })
-		}
-		if f == facetSeverity {
-			slices.SortFunc(vs, func(a, b facetValue) int { return cmp.Compare(a.Value, b.Value) })
+	for _, f := range data.Facets {
+		vs := counts[f] // most frequent first, chosen values included
+		switch f {
+		case data.FacetYear:
+			slices.SortFunc(vs, func(a, b data.FacetValue) int { return cmp.Compare(b.Value, a.Value) })
+		case data.FacetSeverity:
+			slices.SortFunc(vs, func(a, b data.FacetValue) int { return cmp.Compare(a.Value, b.Value) })
 		}
 		if len(vs) == 0 {
 			continue // a facet no listed incident uses
@@ -168,9 +151,11 @@ func (s *facetState) jumpGroup(d int) {
 	if !s.hasValues() {
 		return
 	}
-	f := s.items[s.cursor].facet
-	for range numFacets {
-		f = (f + facet(d) + numFacets) % numFacets
+	n := len(data.Facets)
+	fi := slices.Index(data.Facets, s.items[s.cursor].facet)
+	for range n {
+		fi = ((fi+d)%n + n) % n
+		f := data.Facets[fi]
 		if i := slices.IndexFunc(s.items, func(it facetItem) bool { return it.facet == f && !it.heading }); i >= 0 {
 			s.cursor = i
 			return
@@ -225,7 +210,6 @@ func (m Model) handleFacetKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 // refilter applies a changed filter, keeping the selected incident when it
 // still passes, and recounts the panel.
 func (m *Model) refilter() {
-	m.facets.chosen = maps.Clone(m.facets.chosen)
 	m.applyFilter(m.Selected())
 	if m.mode == modeFacets {
 		m.facets.recount(m.matches)
@@ -234,15 +218,15 @@ func (m *Model) refilter() {
 
 // facetLabel is how a facet value reads in language l: a vocabulary label
 // for tags, "SEV1" for severities, the value itself otherwise.
-func (m Model) facetLabel(f facet, v string, l data.Lang) string {
+func (m Model) facetLabel(f data.Facet, v string, l data.Lang) string {
 	switch f {
-	case facetSeverity:
+	case data.FacetSeverity:
 		s, _ := severityBadge(v, rowStyles{})
 		if s == "–" {
 			s = v
 		}
 		return s
-	case facetDomain, facetComponent, facetRootCause, facetContributing:
+	case data.FacetDomain, data.FacetComponent, data.FacetRootCause, data.FacetContributing:
 		if m.opts.Label == nil {
 			return v
 		}
@@ -261,7 +245,7 @@ func (m Model) facetLabel(f facet, v string, l data.Lang) string {
 func (m Model) chips() string {
 	w := wordsFor(m.opts.Lang)
 	var parts []string
-	for f := range numFacets {
+	for _, f := range data.Facets {
 		vs := slices.Sorted(maps.Keys(m.facets.chosen[f]))
 		if len(vs) == 0 {
 			continue

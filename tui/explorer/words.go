@@ -16,7 +16,7 @@ type words struct {
 	searching string
 	empty     string
 	// facets names the facet groups, in panel order.
-	facets [numFacets]string
+	facets map[data.Facet]string
 	// facetsTitle heads the facet panel.
 	facetsTitle string
 	noValues    string
@@ -30,7 +30,11 @@ var en = words{
 	all:         func(t int) string { return fmt.Sprintf("%d incidents", t) },
 	searching:   "searching…",
 	empty:       "No incidents match.",
-	facets:      [numFacets]string{"Organisation", "Year", "Domain", "Component", "Root cause", "Contributing", "Severity"},
+	facets: map[data.Facet]string{
+		data.FacetOrg: "Organisation", data.FacetYear: "Year", data.FacetDomain: "Domain",
+		data.FacetComponent: "Component", data.FacetRootCause: "Root cause",
+		data.FacetContributing: "Contributing", data.FacetSeverity: "Severity",
+	},
 	facetsTitle: "Filters",
 	noValues:    "no values",
 	missing:     "[KO]",
@@ -42,7 +46,11 @@ var ko = words{
 	all:         func(t int) string { return fmt.Sprintf("사례 %d건", t) },
 	searching:   "검색 중…",
 	empty:       "일치하는 사례가 없습니다.",
-	facets:      [numFacets]string{"조직", "연도", "도메인", "구성 요소", "근본 원인", "기여 요인", "심각도"},
+	facets: map[data.Facet]string{
+		data.FacetOrg: "조직", data.FacetYear: "연도", data.FacetDomain: "도메인",
+		data.FacetComponent: "구성 요소", data.FacetRootCause: "근본 원인",
+		data.FacetContributing: "기여 요인", data.FacetSeverity: "심각도",
+	},
 	facetsTitle: "필터",
 	noValues:    "값 없음",
 	missing:     "[EN]",
