@@ -21,8 +21,9 @@ type WhatIfParam struct {
 	// Help says what the parameter is and what it accepts, in English, for
 	// --help.
 	Help string
-	// Label names the parameter in the what-if panel.
-	Label data.Text
+	// Label names the parameter in the what-if panel; Desc says what it
+	// changes, in both languages.
+	Label, Desc data.Text
 	// Accepts describes the accepted values ("1 to 64").
 	Accepts string
 
@@ -58,9 +59,13 @@ func (p WhatIfParam) Step(m Model, s string, delta int) string {
 func WhatIfParams() []WhatIfParam {
 	return []WhatIfParam{
 		{
-			Name:    "partitions",
-			Help:    "split each connection supervisor into N partitions (PartitionSupervisor; 1 during the incident)",
-			Label:   data.Text{EN: "Supervisor partitions", KO: "슈퍼바이저 파티션"},
+			Name:  "partitions",
+			Help:  "split each connection supervisor into N partitions (PartitionSupervisor; 1 during the incident)",
+			Label: data.Text{EN: "Supervisor partitions", KO: "슈퍼바이저 파티션"},
+			Desc: data.Text{
+				EN: "Split each instance's connection supervisor into this many independent mailboxes, as the PartitionSupervisor adopted after the incident does.",
+				KO: "인스턴스마다 연결 슈퍼바이저를 이만큼의 독립된 메일박스로 나눕니다. 사고 뒤 도입된 PartitionSupervisor가 하는 일입니다.",
+			},
 			Accepts: "a whole number from 1 to 64",
 			get:     func(m Model) string { return strconv.Itoa(m.Partitions) },
 			set: func(m *Model, s string) error {
@@ -73,9 +78,13 @@ func WhatIfParams() []WhatIfParam {
 			},
 		},
 		{
-			Name:    "instances",
-			Help:    "voice syncer instances before the 15 added at 14:15 (15 during the incident)",
-			Label:   data.Text{EN: "Instances at the start", KO: "처음 인스턴스 수"},
+			Name:  "instances",
+			Help:  "voice syncer instances before the 15 added at 14:15 (15 during the incident)",
+			Label: data.Text{EN: "Instances at the start", KO: "처음 인스턴스 수"},
+			Desc: data.Text{
+				EN: "Voice syncer instances from the start; the 15 added at 14:15 still come on top.",
+				KO: "처음부터 있는 voice syncer 인스턴스 수. 14:15에 더한 15대는 그대로 더해집니다.",
+			},
 			Accepts: "a whole number from 1 to 64",
 			get:     func(m Model) string { return strconv.Itoa(m.Instances) },
 			set: func(m *Model, s string) error {
@@ -88,9 +97,13 @@ func WhatIfParams() []WhatIfParam {
 			},
 		},
 		{
-			Name:    "rate_limit",
-			Help:    "syncer spawns per second allowed across the cluster once the limits arrive",
-			Label:   data.Text{EN: "Spawn rate limit (per s)", KO: "spawn 속도 제한(초당)"},
+			Name:  "rate_limit",
+			Help:  "syncer spawns per second allowed across the cluster once the limits arrive",
+			Label: data.Text{EN: "Spawn rate limit (per s)", KO: "spawn 속도 제한(초당)"},
+			Desc: data.Text{
+				EN: "Syncer spawns per second the call owners allow across the cluster once the limits are in place.",
+				KO: "제한이 걸린 뒤 통화 소유 서비스가 클러스터 전체에 허용하는 초당 syncer spawn 수.",
+			},
 			Accepts: "a whole number from 100 to 1000000",
 			get:     func(m Model) string { return strconv.Itoa(int(math.Round(m.RateLimit))) },
 			set: func(m *Model, s string) error {
@@ -103,9 +116,13 @@ func WhatIfParams() []WhatIfParam {
 			},
 		},
 		{
-			Name:    "rate_limit_at",
-			Help:    "when the spawn rate limits arrive, HH:MM in the incident's zone, or never (13:43 during the incident)",
-			Label:   data.Text{EN: "Rate limits arrive at", KO: "속도 제한 적용 시각"},
+			Name:  "rate_limit_at",
+			Help:  "when the spawn rate limits arrive, HH:MM in the incident's zone, or never (13:43 during the incident)",
+			Label: data.Text{EN: "Rate limits arrive at", KO: "속도 제한 적용 시각"},
+			Desc: data.Text{
+				EN: "When the spawn limits arrive (never: not at all). From then on the backed-up supervisor is gun's and registrations get through.",
+				KO: "spawn 제한이 걸리는 시각(never: 걸지 않음). 그때부터 밀리는 슈퍼바이저는 gun의 것이고 등록 갱신은 통과합니다.",
+			},
 			Accepts: "HH:MM between the model's start and end, or never",
 			get: func(m Model) string {
 				if m.RateLimitAt.IsZero() {

@@ -226,7 +226,7 @@ func TestWhatIfParamSteps(t *testing.T) {
 	params := map[string]WhatIfParam{}
 	for _, p := range WhatIfParams() {
 		params[p.Name] = p
-		if p.Help == "" || !p.Label.Complete() || p.Accepts == "" {
+		if p.Help == "" || !p.Label.Complete() || !p.Desc.Complete() || p.Accepts == "" {
 			t.Errorf("%s: help %q, label %+v, accepts %q", p.Name, p.Help, p.Label, p.Accepts)
 		}
 	}
