@@ -63,8 +63,8 @@ func WhatIfParams() []WhatIfParam {
 			Help:  "split each connection supervisor into N partitions (PartitionSupervisor; 1 during the incident)",
 			Label: data.Text{EN: "Supervisor partitions", KO: "슈퍼바이저 파티션"},
 			Desc: data.Text{
-				EN: "Split each instance's connection supervisor into this many independent mailboxes, as the PartitionSupervisor adopted after the incident does.",
-				KO: "인스턴스마다 연결 슈퍼바이저를 이만큼의 독립된 메일박스로 나눕니다. 사고 뒤 도입된 PartitionSupervisor가 하는 일입니다.",
+				EN: "Split each instance's connection supervisor into this many independent mailboxes, as the PartitionSupervisor adopted after the incident does. The model gives each partition a scheduler of its own.",
+				KO: "인스턴스마다 연결 슈퍼바이저를 이만큼의 독립된 메일박스로 나눕니다. 사고 뒤 도입된 PartitionSupervisor가 하는 일입니다. 모델은 파티션마다 스케줄러 하나를 따로 준다고 봅니다.",
 			},
 			Accepts: "a whole number from 1 to 64",
 			get:     func(m Model) string { return strconv.Itoa(m.Partitions) },
