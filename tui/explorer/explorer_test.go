@@ -68,7 +68,7 @@ func run(m Model, cmd tea.Cmd) (Model, []tea.Msg) {
 		switch msg := c().(type) {
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
-		case resultsMsg:
+		case resultsMsg, facetsMsg:
 			var next tea.Cmd
 			m, next = m.Update(msg)
 			queue = append(queue, next)
@@ -389,5 +389,32 @@ func TestLayoutColumns(t *testing.T) {
 				t.Errorf("layoutColumns(%d) = %+v, want %+v", tc.w, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestFacetsRunOffLoop: choosing a value shows its checkbox and chip at
+// once, the list follows when the filtering command is done, and a run
+// overtaken by a newer choice is dropped.
+func TestFacetsRunOffLoop(t *testing.T) {
+	m := newModel(t, data.EN, 80, 30)
+	m, _ = press(m, "f")
+	m, first := m.Update(keyMsg("space")) // choose Acme Cloud
+	if first == nil {
+		t.Fatal("no filtering command")
+	}
+	if v := m.View(); !strings.Contains(v, "[x] Acme Cloud") || !strings.Contains(v, "[Organisation: Acme Cloud]") {
+		t.Fatalf("choice not shown at once:\n%s", v)
+	}
+	if m.Shown() != 11 {
+		t.Fatalf("list filtered on the UI loop: %v", ids(m))
+	}
+	m, second := m.Update(keyMsg("space")) // and drop it again
+	m, _ = m.Update(first())
+	if m.Shown() != 11 || strings.Contains(m.View(), "Acme Cloud]") {
+		t.Fatalf("a stale run was applied: %v", ids(m))
+	}
+	m, _ = run(m, second)
+	if m.Shown() != 11 {
+		t.Fatalf("shown %v after dropping the value", ids(m))
 	}
 }

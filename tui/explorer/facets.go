@@ -33,11 +33,21 @@ type facetState struct {
 	cursor, off int
 	// stale says items must be recounted before the panel is shown.
 	stale bool
+	// seq stamps each filtering and counting run, so a late result is
+	// recognised; pending says one is running.
+	seq     int
+	pending bool
+}
+
+// facetsMsg carries a filtering and counting run back to the UI loop.
+type facetsMsg struct {
+	seq   int
+	shown []data.Match
+	items []facetItem
+	keep  *data.Record
 }
 
 func newFacetState() facetState { return facetState{chosen: data.Filter{}, stale: true} }
-
-func (s *facetState) invalidate() { s.stale = true }
 
 // active reports whether any value is chosen.
 func (s facetState) active() bool {
@@ -58,36 +68,33 @@ func (s *facetState) toggle(f data.Facet, v string) {
 	s.stale = true
 }
 
-// filter returns the matches that pass the chosen values.
-func (s facetState) filter(ms []data.Match) []data.Match {
-	if !s.active() {
+// filterMatches returns the matches that pass the chosen values.
+func filterMatches(ms []data.Match, chosen data.Filter) []data.Match {
+	if chosen.Active() == 0 {
 		return ms
 	}
 	out := make([]data.Match, 0, len(ms))
 	for _, m := range ms {
-		if s.chosen.Match(m.Record) {
+		if chosen.Match(m.Record) {
 			out = append(out, m)
 		}
 	}
 	return out
 }
 
-// recount rebuilds the panel's items from the search results: each facet's
-// values with their counts, chosen values kept even when none is left.
-func (s *facetState) recount(ms []data.Match) {
+// facetItems lists each facet's values over the matches, with their
+// counts: most frequent first (years newest first, severities in order),
+// chosen values kept even when no match has them; facets no match uses
+// are left out.
+func facetItems(ms []data.Match, chosen data.Filter) []facetItem {
 	recs := make([]*data.Record, len(ms))
 	for i, m := range ms {
 		recs[i] = m.Record
 	}
-	counts := data.FacetCounts(recs, s.chosen)
-	var cur *facetItem
-	if s.cursor < len(s.items) {
-		c := s.items[s.cursor]
-		cur = &c
-	}
-	s.items = s.items[:0:0]
+	counts := data.FacetCounts(recs, chosen)
+	var items []facetItem
 	for _, f := range data.Facets {
-		vs := counts[f] // most frequent first, chosen values included
+		vs := counts[f]
 		switch f {
 		case data.FacetYear:
 			slices.SortFunc(vs, func(a, b data.FacetValue) int { return cmp.Compare(b.Value, a.Value) })
@@ -95,13 +102,24 @@ func (s *facetState) recount(ms []data.Match) {
 			slices.SortFunc(vs, func(a, b data.FacetValue) int { return cmp.Compare(a.Value, b.Value) })
 		}
 		if len(vs) == 0 {
-			continue // a facet no listed incident uses
+			continue
 		}
-		s.items = append(s.items, facetItem{facet: f, heading: true})
+		items = append(items, facetItem{facet: f, heading: true})
 		for _, v := range vs {
-			s.items = append(s.items, facetItem{facet: f, value: v.Value, count: v.Count})
+			items = append(items, facetItem{facet: f, value: v.Value, count: v.Count})
 		}
 	}
+	return items
+}
+
+// setItems shows new counts, keeping the cursor on the same value.
+func (s *facetState) setItems(items []facetItem) {
+	var cur *facetItem
+	if s.cursor < len(s.items) {
+		c := s.items[s.cursor]
+		cur = &c
+	}
+	s.items = items
 	s.cursor = 0
 	if cur != nil {
 		if i := slices.IndexFunc(s.items, func(it facetItem) bool { return it.facet == cur.facet && it.value == cur.value }); i >= 0 {
@@ -109,7 +127,6 @@ func (s *facetState) recount(ms []data.Match) {
 		}
 	}
 	s.settle(1)
-	s.stale = false
 }
 
 // settle moves the cursor off a heading, in direction d.
@@ -163,17 +180,20 @@ func (s *facetState) jumpGroup(d int) {
 	}
 }
 
-func (m *Model) openFacets() {
+func (m *Model) openFacets() tea.Cmd {
 	m.mode = modeFacets
+	var cmd tea.Cmd
 	if m.facets.stale {
-		m.facets.recount(m.matches)
+		cmd = m.runFacets(m.Selected())
 	}
 	m.refresh()
+	return cmd
 }
 
 func (m Model) handleFacetKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	k := m.keys
 	fs := &m.facets
+	var cmd tea.Cmd
 	switch {
 	case key.Matches(msg, k.Close):
 		m.mode = modeList
@@ -197,23 +217,56 @@ func (m Model) handleFacetKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		if fs.cursor < len(fs.items) && !fs.items[fs.cursor].heading {
 			it := fs.items[fs.cursor]
 			fs.toggle(it.facet, it.value)
-			m.refilter()
+			cmd = m.applyFilter(m.Selected())
 		}
 	case key.Matches(msg, k.ClearFacets):
 		fs.clear()
-		m.refilter()
+		cmd = m.applyFilter(m.Selected())
 	}
 	m.refresh()
-	return m, nil
+	return m, cmd
 }
 
-// refilter applies a changed filter, keeping the selected incident when it
-// still passes, and recounts the panel.
-func (m *Model) refilter() {
-	m.applyFilter(m.Selected())
-	if m.mode == modeFacets {
-		m.facets.recount(m.matches)
+// applyFilter shows the search results through the facet filter, keeping
+// keep selected when it is still listed. With no value chosen that is
+// immediate. Otherwise the filtering, like the panel's counts, runs in a
+// command (over 100k records it takes a while) and the list changes when
+// it is done; the panel's checkboxes and the chips change at once.
+func (m *Model) applyFilter(keep *data.Record) tea.Cmd {
+	m.facets.stale = true
+	if m.facets.active() {
+		return m.runFacets(keep)
 	}
+	m.facets.seq++ // a run still going is now stale
+	m.facets.pending = false
+	m.setShown(m.matches, keep)
+	if m.mode == modeFacets {
+		return m.runFacets(keep)
+	}
+	return nil
+}
+
+// runFacets filters and counts the search results off the UI loop.
+func (m *Model) runFacets(keep *data.Record) tea.Cmd {
+	m.facets.seq++
+	m.facets.stale = false
+	m.facets.pending = true
+	seq, ms, chosen := m.facets.seq, m.matches, m.facets.chosen
+	return func() tea.Msg {
+		return facetsMsg{seq: seq, shown: filterMatches(ms, chosen), items: facetItems(ms, chosen), keep: keep}
+	}
+}
+
+// handleFacets shows a filtering run's results, unless a newer run or
+// search has started since.
+func (m Model) handleFacets(msg facetsMsg) (Model, tea.Cmd) {
+	if msg.seq != m.facets.seq {
+		return m, nil
+	}
+	m.facets.pending = false
+	m.facets.setItems(msg.items)
+	m.setShown(msg.shown, msg.keep)
+	return m, nil
 }
 
 // facetLabel is how a facet value reads in language l: a vocabulary label
@@ -268,7 +321,11 @@ func (m Model) facetLines(h int) []string {
 	}
 	out := []string{m.st.FacetHeading.Render(layout.Fit(w.facetsTitle, m.w))}
 	if !fs.hasValues() {
-		return append(out, m.st.Empty.Render(layout.Fit("  "+w.noValues, m.w)))
+		msg := w.noValues
+		if fs.pending {
+			msg = w.searching
+		}
+		return append(out, m.st.Empty.Render(layout.Fit("  "+msg, m.w)))
 	}
 	for i := fs.off; i < len(fs.items) && len(out) < h; i++ {
 		out = append(out, m.facetLine(fs.items[i], i == fs.cursor))

@@ -114,7 +114,7 @@ func New(recs []*data.Record, ix Searcher, opts Options) Model {
 	m.facets = newFacetState()
 	m.setStyles(opts.Styles)
 	m.setLang(opts.Lang)
-	m.applyFilter(nil)
+	m.setShown(m.matches, nil)
 	return m
 }
 
@@ -147,7 +147,6 @@ func (m *Model) SetSize(w, h int) {
 func (m *Model) SetLang(l data.Lang) {
 	m.setLang(l)
 	m.rows = nil
-	m.facets.invalidate()
 	m.refresh()
 }
 
@@ -212,6 +211,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case resultsMsg:
 		return m.handleResults(msg)
+	case facetsMsg:
+		return m.handleFacets(msg)
 	case tea.KeyMsg:
 		if !m.focused {
 			return m, nil
@@ -261,13 +262,12 @@ func (m Model) handleListKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		m.refresh()
 		return m, cmd
 	case key.Matches(msg, k.Facets):
-		m.openFacets()
+		return m, m.openFacets()
 	case key.Matches(msg, k.Clear):
 		m.input.SetValue("")
 		m.facets.clear()
 		cmd := m.search()
-		m.applyFilter(m.Selected())
-		return m, cmd
+		return m, tea.Batch(cmd, m.applyFilter(m.Selected()))
 	}
 	return m, nil
 }
@@ -329,10 +329,10 @@ func (m *Model) move(d int) {
 	m.refresh()
 }
 
-// applyFilter applies the facet filter to the search results. The
-// selection stays on keep when it is still listed, else goes to the top.
-func (m *Model) applyFilter(keep *data.Record) {
-	m.shown = m.facets.filter(m.matches)
+// setShown lists shown. The selection stays on keep when it is listed,
+// else goes to the top.
+func (m *Model) setShown(shown []data.Match, keep *data.Record) {
+	m.shown = shown
 	m.sel = 0
 	if keep != nil {
 		if i := slices.IndexFunc(m.shown, func(x data.Match) bool { return x.Record == keep }); i >= 0 {

@@ -28,8 +28,7 @@ func (m *Model) search() tea.Cmd {
 		m.searching = false
 		m.query = ""
 		m.matches = m.every
-		m.applyFilter(m.Selected())
-		return nil
+		return m.applyFilter(m.Selected())
 	}
 	if m.searching || q == m.query {
 		return nil
@@ -55,6 +54,5 @@ func (m Model) handleResults(msg resultsMsg) (Model, tea.Cmd) {
 	}
 	m.query = msg.query
 	m.matches = msg.matches
-	m.applyFilter(nil)
-	return m, nil
+	return m, m.applyFilter(nil)
 }

@@ -62,9 +62,6 @@ func (m *Model) refresh() {
 	}
 	m.frame = frame
 	if m.mode == modeFacets {
-		if m.facets.stale {
-			m.facets.recount(m.matches)
-		}
 		m.facets.scroll(m.listRows() - 1)
 	}
 	// The box leaves room for the widest count, so it never jumps.
@@ -81,7 +78,7 @@ func (m Model) count() string {
 	if m.query != "" || m.facets.active() {
 		s = w.count(len(m.shown), len(m.recs))
 	}
-	if m.searching {
+	if m.searching || m.facets.pending {
 		s = w.searching + " " + s
 	}
 	return s
