@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui/detail"
@@ -241,9 +242,23 @@ func (a *App) syncPreview() {
 	a.preview.SetRecord(a.explorer.Selected())
 }
 
+// routeMouse sends mouse events (only with --mouse) to the screen under
+// the pointer, in that screen's coordinates.
 func (a App) routeMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
-	if !a.mouse {
+	if !a.mouse || a.tooSmall() {
 		return a, nil
+	}
+	msg.Y-- // the header
+	if msg.Y < 0 || msg.Y >= a.bodyHeight() {
+		return a, nil
+	}
+	if a.twoPanes() {
+		if lw, _ := a.panes(); msg.X >= lw {
+			msg.X -= lw + lipgloss.Width(divider)
+			var cmd tea.Cmd
+			a.preview, cmd = a.preview.Update(msg)
+			return a, cmd
+		}
 	}
 	return a.updateTop(msg)
 }

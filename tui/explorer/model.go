@@ -307,15 +307,46 @@ func (m *Model) closeInput(clear bool) {
 	m.mode = modeList
 }
 
+// handleMouse scrolls with the wheel; a click on a row selects it, and a
+// click on the selected row opens it. msg is in the explorer's
+// coordinates.
 func (m Model) handleMouse(msg tea.MouseMsg) (Model, tea.Cmd) {
-	if msg.Action != tea.MouseActionPress {
+	if msg.Action != tea.MouseActionPress || m.mode == modeInput {
 		return m, nil
 	}
 	switch msg.Button {
 	case tea.MouseButtonWheelUp:
-		m.move(-1)
+		if m.mode == modeFacets {
+			m.facets.moveCursor(-1)
+			m.refresh()
+		} else {
+			m.move(-1)
+		}
 	case tea.MouseButtonWheelDown:
-		m.move(1)
+		if m.mode == modeFacets {
+			m.facets.moveCursor(1)
+			m.refresh()
+		} else {
+			m.move(1)
+		}
+	case tea.MouseButtonLeft:
+		if m.mode != modeList {
+			return m, nil
+		}
+		row := msg.Y - m.headerRows()
+		if row < 0 || row >= m.listRows() {
+			return m, nil
+		}
+		i := m.off + row/m.rowHeight()
+		switch {
+		case i >= len(m.shown):
+		case i == m.sel:
+			id := m.shown[i].Record.ID
+			return m, func() tea.Msg { return OpenMsg{ID: id} }
+		default:
+			m.sel = i
+			m.refresh()
+		}
 	}
 	return m, nil
 }
