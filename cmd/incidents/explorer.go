@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/incidents-dev/incidents/data"
@@ -21,13 +22,16 @@ func runExplorer(e *env, o options) (int, error) {
 
 func runReplay(e *env, o options) (int, error) {
 	lib := e.load(o)
-	if _, _, err := findTimeline(lib, o.args[0]); err != nil {
-		return exitFail, err
+	rec, err := lib.Record(o.args[0])
+	if err != nil {
+		return exitFail, notFound(lib, o.args[0], err)
+	}
+	if _, ok := lib.Timeline(rec.ID); !ok {
+		return exitFail, fmt.Errorf("%s has no timeline (incidents with one: %s)", rec.ID, strings.Join(timelineIDs(lib), ", "))
 	}
 	if !e.isTerminal {
-		return exitUsage, usageErrorf("replay needs a terminal; for text, run 'incidents timeline %s'", o.args[0])
+		return exitUsage, usageErrorf("replay needs a terminal; for text, run 'incidents timeline %s'", rec.ID)
 	}
-	rec, _ := lib.Record(o.args[0])
 	return e.runTUI(o, lib, rec.ID)
 }
 
