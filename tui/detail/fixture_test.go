@@ -1,40 +1,26 @@
 package detail
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"strings"
+	"sync"
 	"testing"
-	"time"
 
 	"github.com/incidents-dev/incidents/data"
 )
 
-// fixture loads the shared test records from tui/testdata, written for
-// these tests (not the bundled library, which is still growing).
+// loadFixture loads tui/testdata/lib once: records written for these tests
+// (not the bundled library, which is still growing) and a small vocabulary.
+var loadFixture = sync.OnceValues(func() (*data.Library, error) {
+	return data.Load(data.Options{Paths: []string{"../testdata/lib"}, NoBundled: true})
+})
+
 func fixture(t testing.TB) []*data.Record {
 	t.Helper()
-	f, err := os.Open("../testdata/lib/records.jsonl")
+	lib, err := loadFixture()
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("load fixture: %v", err)
 	}
-	defer f.Close()
-	var recs []*data.Record
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var r data.Record
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatal(err)
-		}
-		r.Day, _ = time.Parse(time.DateOnly, r.Date)
-		recs = append(recs, &r)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return recs
+	return lib.Records
 }
 
 func byID(recs []*data.Record) func(string) *data.Record {
@@ -48,12 +34,9 @@ func byID(recs []*data.Record) func(string) *data.Record {
 	}
 }
 
-// labels is a small vocabulary for the tests.
+// labels returns the fixture vocabulary's label of a tag.
 func labels(term string) data.Text {
-	return map[string]data.Text{
-		"kubernetes":          {EN: "Kubernetes", KO: "쿠버네티스"},
-		"gcp":                 {EN: "Google Cloud", KO: "구글 클라우드"},
-		"config-change":       {EN: "Configuration change", KO: "설정 변경"},
-		"service-unavailable": {EN: "Service unavailable", KO: "서비스 중단"},
-	}[term]
+	lib, _ := loadFixture()
+	t, _ := lib.Vocab.Lookup(term)
+	return t.Label
 }
