@@ -162,24 +162,22 @@ func NewIndex(recs []*Record) *Index {
 	})
 	ix.docs = make([]doc, len(ix.recs))
 	parallel(len(ix.recs), func(lo, hi int) {
+		var sc summaryScratch
 		for i := lo; i < hi; i++ {
-			ix.docs[i] = newDoc(ix.recs[i])
+			ix.docs[i].fill(ix.recs[i], &sc)
 		}
 	})
 	return ix
 }
 
-func newDoc(r *Record) doc {
-	var d doc
+func (d *doc) fill(r *Record, sc *summaryScratch) {
 	for f := range numFields {
-		d.text[f], d.maps[f] = fold(r.FieldText(f))
-		d.mask[f] = maskOf(d.text[f])
+		d.text[f], d.maps[f], d.mask[f] = foldMask(r.FieldText(f))
 		d.all = d.all.or(d.mask[f])
 		if isLong(f) {
-			d.long[f-FieldSummaryEN] = newSummary(d.text[f])
+			d.long[f-FieldSummaryEN] = newSummary(d.text[f], sc)
 		}
 	}
-	return d
 }
 
 // parallel runs fn over [0, n) split into contiguous parts, one goroutine

@@ -35,11 +35,22 @@ func TestFold(t *testing.T) {
 		{"ſtop", "stop", true},          // LONG S
 		{"ΣΊΣΥΦΟΣ", "σίσυφοσ", false},
 		{"Café", "café", false},
+		{"À la CARTE", "à la carte", false},
 	}
 	for _, tc := range tests {
-		got, m := fold(tc.in)
+		got, m, msk := foldMask(tc.in)
+		if msk != maskOf(got) {
+			t.Errorf("foldMask(%q) gave a mask that is not its text's", tc.in)
+		}
 		if got != tc.want || (m != nil) != tc.mapped {
 			t.Errorf("fold(%q) = %q, map %v; want %q, map %v", tc.in, got, m != nil, tc.want, tc.mapped)
+		}
+	}
+	// Invalid bytes (which loading rejects) neither panic nor upset the mask.
+	for _, in := range []string{"\xffab", "a\xed\xa0\x80b", "\xea\xb0", "\xea\xb0\x80"} {
+		got, _, msk := foldMask(in)
+		if msk != maskOf(got) {
+			t.Errorf("foldMask(%q) gave a mask that is not its text's", in)
 		}
 	}
 	// Every folded rune maps back to the source segment it came from.
@@ -63,7 +74,7 @@ func TestFold(t *testing.T) {
 func TestMaskAndGrams(t *testing.T) {
 	text, _ := fold("The etcd cluster crashed; 음성 통화 failed")
 	m := maskOf(text)
-	sm := newSummary(text)
+	sm := newSummary(text, &summaryScratch{})
 	tests := []struct {
 		word string
 		may  bool // the filters must let every real match through

@@ -48,55 +48,77 @@ func foldRune(r rune) rune {
 // fold returns s folded for search, and a map back to s when byte offsets
 // differ between the two.
 func fold(s string) (string, *posMap) {
-	ascii, upper := true, false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-		if 'A' <= c && c <= 'Z' {
-			upper = true
-		}
-	}
-	if ascii {
-		if !upper {
-			return s, nil
-		}
-		return strings.ToLower(s), nil
-	}
-	if norm.NFC.IsNormalString(s) {
-		if out, ok := foldSameSize(s); ok {
-			return out, nil
-		}
-	}
-	return foldMapped(s)
+	f, m, _ := foldMask(s)
+	return f, m
 }
 
-// foldSameSize folds an NFC string whose runes all keep their encoded size,
-// the common case (Hangul, accented Latin), so offsets need no map. It
-// reports false when some rune changes size.
-func foldSameSize(s string) (string, bool) {
-	changed := false
-	for _, r := range s {
-		f := foldRune(r)
-		if f == r {
+// foldMask is fold that also returns the mask of the folded text.
+//
+// One pass classifies s and gathers the mask. Text made only of ASCII,
+// Latin-1 and precomposed Hangul syllables (nearly all of it) is NFC as it
+// stands, which spares the normaliser's tables; anything else asks norm
+// whether it is NFC.
+func foldMask(s string) (string, *posMap, mask) {
+	var msk mask
+	plain := true    // only runes that are NFC on their own and never combine
+	changed := false // some rune folds to another
+	resized := false // some rune folds to one of another size
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				changed = true
+				c += 'a' - 'A'
+			}
+			if c != ' ' {
+				msk.add(rune(c))
+			}
+			i++
 			continue
 		}
-		if utf8.RuneLen(f) != utf8.RuneLen(r) {
-			return "", false
+		if hangulAt(s, i) {
+			msk.add(rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F))
+			i += 3
+			continue // no case, and NFC
 		}
-		changed = true
+		r, n := decodeAt(s, i)
+		i += n
+		if r < 0xA0 || r > 0xFF {
+			plain = false
+		}
+		f := foldRune(r)
+		if f != r {
+			changed = true
+			resized = resized || utf8.RuneLen(f) != n
+		}
+		msk.add(f)
 	}
-	if !changed {
-		return s, true
+	switch {
+	case resized || !plain && !norm.NFC.IsNormalString(s):
+		f, m := foldMapped(s)
+		return f, m, maskOf(f)
+	case !changed:
+		return s, nil, msk
 	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		b.WriteRune(foldRune(r))
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b = append(b, c)
+			i++
+			continue
+		}
+		r, n := decodeAt(s, i)
+		if f := foldRune(r); f != r {
+			b = utf8.AppendRune(b, f)
+		} else {
+			b = append(b, s[i:i+n]...) // as it was, invalid bytes included
+		}
+		i += n
 	}
-	return b.String(), true
+	return string(b), nil, msk
 }
 
 // foldMapped folds s segment by segment, recording where each folded rune
@@ -168,17 +190,33 @@ func maskOf(s string) mask {
 			i++
 			continue
 		}
-		r, n := utf8.DecodeRuneInString(s[i:])
+		r, n := decodeAt(s, i)
 		m.add(r)
 		i += n
 	}
 	return m
 }
 
+// hangulAt reports whether a precomposed Hangul syllable (U+AC00–U+D7A3,
+// lead bytes EA–ED) starts at byte i of s, which holds at least one byte
+// there.
+func hangulAt(s string, i int) bool {
+	if c := s[i]; c < 0xEA || c > 0xED || i+2 >= len(s) {
+		return false
+	}
+	r := rune(s[i]&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F)
+	return s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 && isHangulSyllable(r)
+}
+
+func isHangulSyllable(r rune) bool { return r >= 0xAC00 && r <= 0xD7A3 }
+
 // isWordRune reports whether r is part of a word (letters and digits).
 func isWordRune(r rune) bool {
 	if r < utf8.RuneSelf {
 		return 'a' <= r && r <= 'z' || '0' <= r && r <= '9' || 'A' <= r && r <= 'Z'
+	}
+	if isHangulSyllable(r) {
+		return true
 	}
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
 }
@@ -207,7 +245,7 @@ func endsWord(s string, i int) bool {
 	return !isWordRune(r)
 }
 
-// grams is a 1024-bit Bloom filter (three bits per gram) over a summary's rune pairs and triples,
+// grams is a 1024-bit blocked Bloom filter (three bits per gram) over a summary's rune pairs and triples,
 // the ones a summary match needs: at each word start of an ASCII letter or
 // digit, its first two, three and four runes; after every other non-ASCII
 // rune, that rune and the next. A summary lacking any gram of a word cannot
@@ -225,9 +263,11 @@ const (
 	gramStart4 = 4 // the first four runes of a word
 )
 
-// gramBits returns the three filter bits of a gram of up to four runes (pass 0
-// for those it lacks): splitmix64's finaliser over the runes (21 bits each,
-// the fourth mixed in) and the kind, cut in three.
+// gramBits returns where a gram of up to four runes (0 for those it lacks)
+// sets its bits: splitmix64's finaliser over the runes (21 bits each, the
+// fourth mixed in) and the kind picks one 64-bit word of the filter and
+// three bits in it. Keeping a gram's bits in one word (a blocked Bloom
+// filter) makes adding and testing one memory access each.
 func gramBits(kind uint64, a, b, c, d rune) gram {
 	x := (uint64(a)<<42 | uint64(b)<<21 | uint64(c)) ^ uint64(d)*0xD6E8FEB86659FD93 ^ kind*0x9E3779B97F4A7C15
 	x ^= x >> 30
@@ -235,74 +275,115 @@ func gramBits(kind uint64, a, b, c, d rune) gram {
 	x ^= x >> 27
 	x *= 0x94D049BB133111EB
 	x ^= x >> 31
-	const m = 1<<gramLog - 1
-	return gram{uint16(x >> (64 - gramLog)), uint16(x>>32) & m, uint16(x) & m}
-}
-
-// gram is a gram's bit positions in a filter.
-type gram [3]uint16
-
-func (g *grams) add(b gram) {
-	for _, i := range b {
-		g[i>>6] |= 1 << (i & 63)
+	return gram{
+		word: uint8(x >> (64 - gramLog + 6)),
+		bits: 1<<(x&63) | 1<<(x>>6&63) | 1<<(x>>12&63),
 	}
 }
 
-func (g *grams) has(b gram) bool {
-	return g[b[0]>>6]&(1<<(b[0]&63)) != 0 && g[b[1]>>6]&(1<<(b[1]&63)) != 0 && g[b[2]>>6]&(1<<(b[2]&63)) != 0
+// gram is where a gram sits in a filter: a word and the bits set in it.
+type gram struct {
+	word uint8
+	bits uint64
 }
 
-func newSummary(s string) summary {
-	var sm summary
-	sm.far = len(s) > 1<<16-1
-	var heads, seconds []byte
-	var prev rune = ' '
+func (g *grams) add(b gram) { g[b.word%uint8(len(g))] |= b.bits }
+
+func (g *grams) has(b gram) bool { return g[b.word%uint8(len(g))]&b.bits == b.bits }
+
+// summaryScratch is reused between newSummary calls by one goroutine.
+type summaryScratch struct {
+	starts []uint16
+	bytes  []byte
+}
+
+func newSummary(s string, sc *summaryScratch) summary {
+	var g grams
+	far := len(s) > 1<<16-1
+	starts, heads := sc.starts[:0], sc.bytes[:0]
+	prevWord := false
 	for i := 0; i < len(s); {
-		a, n := decodeAt(s, i)
-		next := i + n
-		switch {
-		case a >= utf8.RuneSelf:
-			if b, m := decodeAt(s, next); m > 0 {
-				sm.grams.add(gramBits(gramPair, a, b, 0, 0))
-			}
-		case isWordRune(a) && !isWordRune(prev):
-			if !sm.far {
-				sm.starts = append(sm.starts, uint16(i))
-				heads = append(heads, byte(a))
-				second := byte(0)
-				if next < len(s) {
-					second = s[next]
+		if c := s[i]; c < utf8.RuneSelf {
+			word := asciiWord[c]
+			if word && !prevWord {
+				if !far {
+					starts = append(starts, uint16(i))
+					heads = append(heads, c)
 				}
-				seconds = append(seconds, second)
+				addStartGrams(&g, s, i)
 			}
-			b, m := decodeAt(s, next)
-			if m == 0 {
-				break
-			}
-			sm.grams.add(gramBits(gramStart2, a, b, 0, 0))
-			c, k := decodeAt(s, next+m)
-			if k == 0 {
-				break
-			}
-			sm.grams.add(gramBits(gramStart3, a, b, c, 0))
-			if d, l := decodeAt(s, next+m+k); l > 0 {
-				sm.grams.add(gramBits(gramStart4, a, b, c, d))
-			}
+			prevWord = word
+			i++
+			continue
 		}
-		prev = a
-		i = next
+		a, n := decodeAt(s, i)
+		// A query word holds no white space, so pairs ending in it are
+		// never asked for.
+		if b, m := decodeAt(s, i+n); m > 0 && b != ' ' && b != '\n' && b != '\t' {
+			g.add(gramBits(gramPair, a, b, 0, 0))
+		}
+		prevWord = isWordRune(a)
+		i += n
 	}
-	sm.starts = slices.Clip(sm.starts)
-	sm.heads, sm.seconds = string(heads), string(seconds)
-	return sm
+	// heads, then the second byte of each word (0 for none), in one string.
+	for _, o := range starts {
+		second := byte(0)
+		if int(o)+1 < len(s) {
+			second = s[o+1]
+		}
+		heads = append(heads, second)
+	}
+	sc.starts, sc.bytes = starts, heads
+	hs := string(heads)
+	return summary{
+		grams:   g,
+		starts:  slices.Clone(starts),
+		heads:   hs[:len(starts)],
+		seconds: hs[len(starts):],
+		far:     far,
+	}
 }
 
+// addStartGrams adds the grams of the word starting at byte i of s with an
+// ASCII letter or digit: its first two, three and four runes.
+func addStartGrams(g *grams, s string, i int) {
+	a := rune(s[i])
+	b, m := decodeAt(s, i+1)
+	if m == 0 {
+		return
+	}
+	g.add(gramBits(gramStart2, a, b, 0, 0))
+	c, k := decodeAt(s, i+1+m)
+	if k == 0 {
+		return
+	}
+	g.add(gramBits(gramStart3, a, b, c, 0))
+	if d, l := decodeAt(s, i+1+m+k); l > 0 {
+		g.add(gramBits(gramStart4, a, b, c, d))
+	}
+}
+
+// asciiWord marks the ASCII bytes that are word runes.
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = isWordRune(rune(c))
+	}
+	return t
+}()
+
+// decodeAt decodes the rune at byte i of s (0, 0 past the end), with the
+// three-byte runes that make up Korean text decoded inline.
 func decodeAt(s string, i int) (rune, int) {
 	if i >= len(s) {
 		return 0, 0
 	}
-	if s[i] < utf8.RuneSelf {
-		return rune(s[i]), 1
+	c := s[i]
+	if c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	if c >= 0xE1 && c <= 0xEC && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
+		// E1–EC lead bytes cannot start overlong or surrogate forms.
+		return rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F), 3
 	}
 	return utf8.DecodeRuneInString(s[i:])
 }
