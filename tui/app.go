@@ -286,6 +286,7 @@ func (a App) helpKeys() helpKeys {
 	h := helpKeys{global: a.keys}
 	if len(a.stack) == 0 {
 		h.short, h.full = a.explorer.ShortHelp(), a.explorer.FullHelp()
+		h.typing = a.explorer.InputFocused()
 		return h
 	}
 	top := a.stack[len(a.stack)-1]

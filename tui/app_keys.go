@@ -54,16 +54,26 @@ type helpKeys struct {
 	short  []key.Binding
 	full   [][]key.Binding
 	global KeyMap
+	// typing says the search box takes every key but ctrl+c, so the
+	// global keys are not offered.
+	typing bool
 }
 
 // ShortHelp returns the hint bar: the screen's main keys, then help,
 // language and back or quit.
 func (h helpKeys) ShortHelp() []key.Binding {
-	return append(append([]key.Binding(nil), h.short...), h.global.Help, h.global.Lang, h.global.Back)
+	out := append([]key.Binding(nil), h.short...)
+	if h.typing {
+		return append(out, h.global.Quit)
+	}
+	return append(out, h.global.Help, h.global.Lang, h.global.Back)
 }
 
 // FullHelp returns the screen's key columns and a column of global keys.
 func (h helpKeys) FullHelp() [][]key.Binding {
 	g := h.global
+	if h.typing {
+		return append(append([][]key.Binding(nil), h.full...), []key.Binding{g.Quit})
+	}
 	return append(append([][]key.Binding(nil), h.full...), []key.Binding{g.Help, g.Lang, g.Back, g.Quit})
 }

@@ -98,7 +98,8 @@ func (a App) View() string {
 		b.WriteByte('\n')
 		b.WriteString(l)
 	}
-	for _, l := range layout.Lines(a.help.View(a.helpKeys())) {
+	help := layout.Lines(a.help.View(a.helpKeys()))
+	for _, l := range help[:min(len(help), a.helpHeight())] {
 		b.WriteByte('\n')
 		b.WriteString(layout.Fit(l, a.w))
 	}
