@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Facet is a dimension records can be filtered by. Its value is the name the
@@ -28,49 +29,71 @@ var Facets = []Facet{FacetOrg, FacetYear, FacetDomain, FacetComponent, FacetRoot
 // the year as four digits, the domains, components, root cause, contributing
 // factors or severity. Missing values give an empty result.
 func (r *Record) FacetValues(f Facet) []string {
+	return r.appendFacetValues(nil, f)
+}
+
+// appendFacetValues appends r's values for facet f to dst, each once.
+func (r *Record) appendFacetValues(dst []string, f Facet) []string {
 	one := func(s string) []string {
 		if s == "" {
-			return nil
+			return dst
 		}
-		return []string{s}
+		return append(dst, s)
 	}
 	switch f {
 	case FacetOrg:
 		return one(r.Org)
 	case FacetYear:
-		if y := r.Year(); y != 0 {
-			return []string{strconv.Itoa(y)}
-		}
-		return nil
+		return one(r.yearText())
 	case FacetDomain:
-		return distinct(r.Domain)
+		return appendDistinct(dst, r.Domain)
 	case FacetComponent:
-		return distinct(r.Components)
+		return appendDistinct(dst, r.Components)
 	case FacetRootCause:
 		return one(r.RootCause)
 	case FacetContributing:
-		return distinct(r.Contributing)
+		return appendDistinct(dst, r.Contributing)
 	case FacetSeverity:
 		return one(r.Severity)
 	}
-	return nil
+	return dst
 }
 
-// distinct returns the non-empty values of vs in order, without repeats; vs
-// itself when it has none to drop.
-func distinct(vs []string) []string {
-	for i, v := range vs {
-		if v == "" || slices.Contains(vs[:i], v) {
-			out := make([]string, 0, len(vs))
-			for _, w := range vs {
-				if w != "" && !slices.Contains(out, w) {
-					out = append(out, w)
-				}
-			}
-			return out
+// yearText returns the record's year as text, "" when its date did not
+// parse; the date's own first four bytes when they say it, to spare an
+// allocation per record when counting.
+func (r *Record) yearText() string {
+	y := r.Year()
+	switch {
+	case y == 0:
+		return ""
+	case y >= 1000 && y <= 9999 && len(r.Date) >= 4 && atoi4(r.Date[:4]) == y:
+		return r.Date[:4]
+	}
+	return strconv.Itoa(y)
+}
+
+func atoi4(s string) int {
+	n := 0
+	for i := range 4 {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return -1
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+// appendDistinct appends the non-empty values of vs to dst without repeats.
+func appendDistinct(dst, vs []string) []string {
+	start := len(dst)
+	for _, v := range vs {
+		if v != "" && !slices.Contains(dst[start:], v) {
+			dst = append(dst, v)
 		}
 	}
-	return vs
+	return dst
 }
 
 // Filter is a set of chosen facet values. A record matches when, for every
@@ -92,7 +115,8 @@ func (f Filter) matchFacet(facet Facet, chosen map[string]bool, r *Record) bool 
 	if !anyTrue(chosen) {
 		return true
 	}
-	for _, v := range r.FacetValues(facet) {
+	var buf [8]string
+	for _, v := range r.appendFacetValues(buf[:0], facet) {
 		if chosen[v] {
 			return true
 		}
@@ -161,23 +185,30 @@ type FacetValue struct {
 // first, then by value. Chosen values are always listed, with a count of 0
 // when no record has them, so they can still be seen and dropped.
 func FacetCounts(recs []*Record, f Filter) map[Facet][]FacetValue {
-	counts := make(map[Facet]map[string]int, len(Facets))
-	for _, fc := range Facets {
-		counts[fc] = map[string]int{}
+	counts := make([]map[string]int, len(Facets))
+	for i := range counts {
+		counts[i] = map[string]int{}
 	}
-	active := make([]Facet, 0, len(f))
-	for _, fc := range Facets {
+	// The facets with a choice, and their choices, looked up once.
+	type choice struct {
+		i      int
+		facet  Facet
+		chosen map[string]bool
+	}
+	var active []choice
+	for i, fc := range Facets {
 		if anyTrue(f[fc]) {
-			active = append(active, fc)
+			active = append(active, choice{i, fc, f[fc]})
 		}
 	}
+	var buf []string
 	for _, r := range recs {
 		// A record counts for every facet when it fails no chosen facet,
 		// and only for the one facet it fails when it fails one.
-		failed, nFailed := Facet(""), 0
-		for _, fc := range active {
-			if !f.matchFacet(fc, f[fc], r) {
-				failed = fc
+		failed, nFailed := 0, 0
+		for _, c := range active {
+			if !f.matchFacet(c.facet, c.chosen, r) {
+				failed = c.i
 				if nFailed++; nFailed > 1 {
 					break
 				}
@@ -185,39 +216,35 @@ func FacetCounts(recs []*Record, f Filter) map[Facet][]FacetValue {
 		}
 		switch nFailed {
 		case 0:
-			for _, fc := range Facets {
-				for _, v := range r.FacetValues(fc) {
-					counts[fc][v]++
+			for i, fc := range Facets {
+				buf = r.appendFacetValues(buf[:0], fc)
+				for _, v := range buf {
+					counts[i][v]++
 				}
 			}
 		case 1:
-			for _, v := range r.FacetValues(failed) {
+			buf = r.appendFacetValues(buf[:0], Facets[failed])
+			for _, v := range buf {
 				counts[failed][v]++
 			}
 		}
 	}
 	out := make(map[Facet][]FacetValue, len(Facets))
-	for _, fc := range Facets {
+	for i, fc := range Facets {
 		for v, on := range f[fc] {
-			if _, ok := counts[fc][v]; on && !ok {
-				counts[fc][v] = 0
+			if _, ok := counts[i][v]; on && !ok {
+				counts[i][v] = 0
 			}
 		}
-		vs := make([]FacetValue, 0, len(counts[fc]))
-		for v, n := range counts[fc] {
+		vs := make([]FacetValue, 0, len(counts[i]))
+		for v, n := range counts[i] {
 			vs = append(vs, FacetValue{Value: v, Count: n})
 		}
 		slices.SortFunc(vs, func(a, b FacetValue) int {
 			if a.Count != b.Count {
 				return b.Count - a.Count
 			}
-			switch {
-			case a.Value < b.Value:
-				return -1
-			case a.Value > b.Value:
-				return 1
-			}
-			return 0
+			return strings.Compare(a.Value, b.Value)
 		})
 		out[fc] = vs
 	}
