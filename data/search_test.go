@@ -382,6 +382,12 @@ func TestFieldText(t *testing.T) {
 			t.Errorf("FieldText(%s) = %q, want %q", tc.f, got, tc.want)
 		}
 	}
+	for _, r := range synth.Records(200, 8) {
+		r.Symptoms = append(r.Symptoms, r.Domain...) // repeats, which Tags drops
+		if got, want := r.FieldText(data.FieldTags), strings.Join(r.Tags(), " "); got != want {
+			t.Fatalf("%s: FieldText(tags) = %q, want %q", r.ID, got, want)
+		}
+	}
 }
 
 // FuzzSearch feeds arbitrary queries to a small index: no panic, hits
