@@ -43,18 +43,9 @@ func PadLines(lines []string, w, h int) []string {
 // the longer block; the shorter one is padded with blank lines.
 func Columns(left []string, lw int, gap string, right []string, rw int) []string {
 	n := max(len(left), len(right))
-	return columns(PadLines(left, lw, n), gap, PadLines(right, rw, n))
-}
-
-// JoinPanes is Columns for two already rendered panes (strings with one
-// line per row), returning the joined block as one string.
-func JoinPanes(left string, lw int, gap string, right string, rw int) string {
-	return strings.Join(Columns(Lines(left), lw, gap, Lines(right), rw), "\n")
-}
-
-func columns(left []string, gap string, right []string) []string {
-	out := make([]string, len(left))
-	for i := range left {
+	left, right = PadLines(left, lw, n), PadLines(right, rw, n)
+	out := make([]string, n)
+	for i := range out {
 		out[i] = left[i] + gap + right[i]
 	}
 	return out
@@ -66,25 +57,4 @@ func Lines(s string) []string {
 		return nil
 	}
 	return strings.Split(s, "\n")
-}
-
-// Block joins lines into exactly h lines of exactly w cells, as one string,
-// ready to be placed in a fixed-size area of the screen.
-func Block(lines []string, w, h int) string {
-	return strings.Join(PadLines(lines, w, h), "\n")
-}
-
-// Clip cuts every line of s to at most w cells and keeps at most h lines
-// (h < 0 keeps them all). It never pads.
-func Clip(s string, w, h int) string {
-	lines := Lines(s)
-	if h >= 0 && len(lines) > h {
-		lines = lines[:h]
-	}
-	for i, l := range lines {
-		if lipgloss.Width(l) > w {
-			lines[i] = Truncate(l, w)
-		}
-	}
-	return strings.Join(lines, "\n")
 }

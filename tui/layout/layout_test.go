@@ -168,24 +168,3 @@ func TestColumns(t *testing.T) {
 		})
 	}
 }
-
-func TestClip(t *testing.T) {
-	tests := []struct {
-		name string
-		s    string
-		w, h int
-		want string
-	}{
-		{"cuts lines and rows", "abcd\nef\ngh", 3, 2, "ab…\nef"},
-		{"keeps all rows", "a\nb", 3, -1, "a\nb"},
-		{"korean", "한글한", 5, 1, "한글…"},
-		{"empty", "", 3, 3, ""},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := Clip(tc.s, tc.w, tc.h); got != tc.want {
-				t.Errorf("Clip(%q, %d, %d) = %q, want %q", tc.s, tc.w, tc.h, got, tc.want)
-			}
-		})
-	}
-}
