@@ -313,8 +313,9 @@ func (m *Model) refresh() {
 	k.Start.SetEnabled(has && !c.AtStart())
 	k.End.SetEnabled(has && !c.AtEnd())
 	m.setStageKeys()
-	k.Heatmap.SetEnabled(false)
-	k.WhatIf.SetEnabled(false)
+	k.Heatmap.SetEnabled(hasInstances(m.tl))
+	k.WhatIf.SetEnabled(has && len(m.tl.Model) > 0 && m.whatIf == nil)
+	m.heat = m.heatmapView()
 }
 
 // setStageKeys binds 1…N to the stages that have events (at most nine), so

@@ -57,6 +57,12 @@ type Model struct {
 	notice  string // a problem to show in the header, such as a bad --at
 	// hyp is the what-if timeline whose series are drawn under the originals.
 	hyp *data.Timeline
+	// heatmap shows the per-instance heatmap in place of the sparklines;
+	// heat is it rendered at the current moment.
+	heatmap bool
+	heat    string
+	// whatIf is the open what-if panel, or nil.
+	whatIf *whatIf
 
 	width, height int
 	cache         *frameCache
@@ -121,11 +127,22 @@ func (m *Model) Blur() { m.focused = false }
 // Focused reports whether the replayer takes keys.
 func (m Model) Focused() bool { return m.focused }
 
-// ShortHelp returns the enabled bindings for the hint bar.
-func (m Model) ShortHelp() []key.Binding { return m.keys.ShortHelp() }
+// ShortHelp returns the enabled bindings for the hint bar (the what-if
+// panel's while it is open).
+func (m Model) ShortHelp() []key.Binding {
+	if m.whatIf != nil {
+		return m.whatIf.KeyBindings()
+	}
+	return m.keys.ShortHelp()
+}
 
 // FullHelp returns the bindings for the full help.
-func (m Model) FullHelp() [][]key.Binding { return m.keys.FullHelp() }
+func (m Model) FullHelp() [][]key.Binding {
+	if m.whatIf != nil {
+		return [][]key.Binding{m.whatIf.KeyBindings()}
+	}
+	return m.keys.FullHelp()
+}
 
 // setHypothetical draws the series of hyp (a what-if run of the same
 // timeline) under the originals, on their scale; nil removes them.
@@ -150,9 +167,14 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tickMsg:
 		return m.onTick(msg)
+	case whatIfAppliedMsg, whatIfClosedMsg:
+		return m.onWhatIf(msg)
 	case tea.KeyMsg:
 		if !m.focused {
 			return m, nil
+		}
+		if m.whatIf != nil {
+			return m.updateWhatIf(msg)
 		}
 		return m.onKey(msg)
 	}
@@ -199,6 +221,10 @@ func (m Model) onKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		c = c.With(c.ToStart())
 	case key.Matches(msg, k.End):
 		c = c.With(c.ToEnd())
+	case key.Matches(msg, k.Heatmap):
+		return m.toggleHeatmap()
+	case key.Matches(msg, k.WhatIf):
+		return m.openWhatIf()
 	case key.Matches(msg, k.Stage) && len(msg.Runes) == 1:
 		cur, _ := c.JumpStage(int(msg.Runes[0] - '1'))
 		c = c.With(cur)

@@ -451,20 +451,27 @@ func TestRandomInput(t *testing.T) {
 	keys := []tea.KeyMsg{
 		keySpace, keyEsc, keyLeft, keyRight, runes("n"), runes("p"), runes("]"), runes("["),
 		runes("h"), runes("l"), runes("+"), runes("-"), runes("g"), runes("G"), runes("m"), runes("w"),
-		runes("q"), runes("x"), runes("0"), {Type: tea.KeyEnter}, {Type: tea.KeyUp},
+		runes("q"), runes("x"), runes("0"), runes("r"), {Type: tea.KeyEnter}, {Type: tea.KeyUp},
+		{Type: tea.KeyDown},
 	}
 	for d := '1'; d <= '9'; d++ {
 		keys = append(keys, runes(string(d)))
 	}
 	rng := rand.New(rand.NewPCG(4, 99))
-	for run, tl := range []*data.Timeline{tl, &noStages, empty, nil} {
+	// IL-0499's bundled timeline brings the heatmap and the what-if panel
+	// (whose enter re-runs the model, so that run is shorter).
+	for run, tl := range []*data.Timeline{tl, &noStages, empty, nil, modelTimeline(t)} {
+		steps := 3000
+		if run == 4 {
+			steps = 1500
+		}
 		m := New(rec, tl, Options{Styles: styles(), Speed: 600})
 		w, h := 80, 24
 		m.SetSize(w, h)
 		// Ticks are made from the model's stamp when it schedules one,
 		// rather than by running tea.Tick's command, which sleeps.
 		var pending []tickMsg
-		for i := range 3000 {
+		for i := range steps {
 			switch r := rng.IntN(10); {
 			case r < 6:
 				var cmd tea.Cmd
@@ -480,6 +487,13 @@ func TestRandomInput(t *testing.T) {
 				m, next = m.Update(msg)
 				if next != nil {
 					pending = append(pending, tickMsg{id: m.id, gen: m.gen})
+				}
+			case r < 8 && m.whatIf != nil && rng.IntN(2) == 0:
+				// A key for the open panel, whose messages come back to the
+				// replayer as the root routes them.
+				var cmd tea.Cmd
+				if m, cmd = m.Update(keys[rng.IntN(len(keys))]); cmd != nil {
+					m, _ = m.Update(cmd())
 				}
 			case r < 9:
 				w, h = rng.IntN(150), rng.IntN(50)

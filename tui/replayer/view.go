@@ -19,6 +19,8 @@ type plan struct {
 	spark         int
 	rules         bool
 	events, notes int
+	// heat is the heatmap's rows, in place of the sparklines, when shown.
+	heat int
 }
 
 const (
@@ -65,7 +67,10 @@ func (m Model) plan() plan {
 	}
 	p.rules = true
 	rest -= 2
-	if full := m.cache.sparkHeight(sparkFull); len(m.cache.sparks) > 0 && rest-full >= 6 {
+	if m.heatmap {
+		p.heat = max(0, rest-max(6, rest*2/5))
+		rest -= p.heat
+	} else if full := m.cache.sparkHeight(sparkFull); len(m.cache.sparks) > 0 && rest-full >= 6 {
 		p.spark = sparkFull
 		rest -= full
 	} else if heads := m.cache.sparkHeight(sparkHeads); heads > 0 && rest-heads >= 5 {
@@ -118,6 +123,10 @@ func (m Model) viewTimeline() []string {
 		lines = append(lines, c.stageBars[m.clock.Stage()+1])
 	}
 	lines = append(lines, m.sparkLines(p.spark, col)...)
+	lines = append(lines, block(m.heat, m.width, p.heat)...)
+	if m.whatIf != nil && p.rules {
+		return append(lines, block(m.whatIf.View(m.width, p.events+p.notes+2), m.width, p.events+p.notes+2)...)
+	}
 	if p.rules {
 		lines = append(lines, m.rule(m.stageCaption()))
 	}

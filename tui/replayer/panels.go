@@ -1,0 +1,97 @@
+package replayer
+
+import (
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/replay"
+)
+
+// This file joins the model's two views to the replay screen: the
+// per-instance heatmap (heatmap.go, toggled with m) and the what-if panel
+// (whatif.go, opened with w).
+
+// hasInstances reports whether tl has per-instance series, which the
+// heatmap draws.
+func hasInstances(tl *data.Timeline) bool {
+	if tl == nil {
+		return false
+	}
+	for _, s := range tl.Series {
+		if s.Group == replay.GroupInstance {
+			return true
+		}
+	}
+	return false
+}
+
+// toggleHeatmap shows or hides the heatmap in place of the sparklines.
+func (m Model) toggleHeatmap() (Model, tea.Cmd) {
+	m.heatmap = !m.heatmap
+	m.refresh()
+	return m, nil
+}
+
+// openWhatIf opens the what-if panel, which takes the keys until it closes.
+func (m Model) openWhatIf() (Model, tea.Cmd) {
+	w := newWhatIf(m.tl, m.lang, m.styles)
+	m.whatIf = &w
+	m.refresh()
+	return m, nil
+}
+
+// updateWhatIf gives a key to the open what-if panel.
+func (m Model) updateWhatIf(msg tea.KeyMsg) (Model, tea.Cmd) {
+	w, cmd := m.whatIf.Update(msg)
+	m.whatIf = &w
+	return m, cmd
+}
+
+// onWhatIf handles the panel's results: applied series are drawn under the
+// originals (and stay after the panel closes, for comparison).
+func (m Model) onWhatIf(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case whatIfAppliedMsg:
+		m.setHypothetical(msg.Timeline)
+	case whatIfClosedMsg:
+		m.whatIf = nil
+		m.refresh()
+	}
+	return m, nil
+}
+
+// heatmapView renders the heatmap at the current moment in the rows the
+// plan gives it. It runs in refresh, when the moment, size or language
+// changes, never in View.
+func (m *Model) heatmapView() string {
+	if !m.heatmap || m.tl == nil || m.width <= 0 {
+		return ""
+	}
+	h := m.plan().heat
+	if h <= 0 {
+		return ""
+	}
+	return renderHeatmap(m.tl, m.clock.Now(), m.width, h, m.lang, m.styles)
+}
+
+// block cuts s to exactly h lines of at most w cells.
+func block(s string, w, h int) []string {
+	if h <= 0 {
+		return nil
+	}
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		if ansi.StringWidth(l) > w {
+			lines[i] = ansi.Truncate(l, w, "")
+		}
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return lines
+}
