@@ -45,8 +45,11 @@ type App struct {
 	keys   KeyMap
 	help   help.Model
 
-	// byID finds records by lower-cased id, for related incidents.
-	byID map[string]*data.Record
+	// find looks records up by id, ignoring case; labelOf gives a tag's
+	// vocabulary label. Closures, so screens can hold them without a copy
+	// of the app.
+	find    func(id string) *data.Record
+	labelOf func(term string) data.Text
 
 	explorer explorer.Model
 	// preview shows the selected incident beside the list in two panes.
@@ -85,9 +88,14 @@ func New(lib *data.Library, opts Options) App {
 	}
 	styles := opts.Styles
 	a := App{lib: lib, styles: &styles, mouse: opts.Mouse, lang: opts.Lang, keys: DefaultKeyMap(), help: help.New()}
-	a.byID = make(map[string]*data.Record, len(lib.Records))
+	byID := make(map[string]*data.Record, len(lib.Records))
 	for _, r := range lib.Records {
-		a.byID[strings.ToLower(r.ID)] = r
+		byID[strings.ToLower(r.ID)] = r
+	}
+	a.find = func(id string) *data.Record { return byID[strings.ToLower(strings.TrimSpace(id))] }
+	a.labelOf = func(term string) data.Text {
+		t, _ := lib.Vocab.Lookup(term)
+		return t.Label
 	}
 	st := a.styles.App
 	a.help.Styles = help.Styles{
@@ -95,12 +103,12 @@ func New(lib *data.Library, opts Options) App {
 		FullKey: st.HelpKey, FullDesc: st.HelpDesc, FullSeparator: st.HelpSep,
 	}
 	a.explorer = explorer.New(lib.Records, data.NewIndex(lib.Records), explorer.Options{
-		Lang: a.lang, Styles: *a.styles, Label: a.label, Replay: replayAvailable,
+		Lang: a.lang, Styles: *a.styles, Label: a.labelOf, Replay: replayAvailable,
 	})
 	a.explorer.Focus()
 	a.preview = detail.New(a.explorer.Selected(), a.detailOptions(true))
 	if opts.Replay != "" {
-		if r := a.record(opts.Replay); r != nil {
+		if r := a.find(opts.Replay); r != nil {
 			a.explorer.Select(r.ID)
 			a.syncPreview()
 			a.init = a.openReplayer(r.ID, opts.ReplayAt, opts.ReplaySpeed)
@@ -116,22 +124,9 @@ func New(lib *data.Library, opts Options) App {
 // the replayer package is part of the build.
 const replayAvailable = true
 
-// record finds a record by id, ignoring case.
-func (a App) record(id string) *data.Record {
-	return a.byID[strings.ToLower(strings.TrimSpace(id))]
-}
-
-// label returns a tag's vocabulary label.
-func (a App) label(term string) data.Text {
-	if t, ok := a.lib.Vocab.Lookup(term); ok {
-		return t.Label
-	}
-	return data.Text{}
-}
-
 func (a App) detailOptions(preview bool) detail.Options {
 	return detail.Options{
-		Lang: a.lang, Styles: *a.styles, Related: a.record, Label: a.label,
+		Lang: a.lang, Styles: *a.styles, Related: a.find, Label: a.labelOf,
 		Hyperlinks: true, Replay: replayAvailable, Preview: preview, Mouse: a.mouse,
 	}
 }

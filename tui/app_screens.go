@@ -58,7 +58,7 @@ func (a *App) push(s screen) {
 
 // openDetail opens an incident's detail over the current screen.
 func (a *App) openDetail(id string) tea.Cmd {
-	r := a.record(id)
+	r := a.find(id)
 	if r == nil {
 		a.status = notFound(id, a.lang)
 		return nil
@@ -71,7 +71,7 @@ func (a *App) openDetail(id string) tea.Cmd {
 // openReplayer opens an incident's replayer over the current screen. An
 // incident without a timeline opens too: the replayer says so.
 func (a *App) openReplayer(id, at string, speed int) tea.Cmd {
-	r := a.record(id)
+	r := a.find(id)
 	if r == nil {
 		a.status = notFound(id, a.lang)
 		return nil

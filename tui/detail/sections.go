@@ -1,0 +1,225 @@
+package detail
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/layout"
+)
+
+// fact is one row of a grid: a label and its value in one language.
+type fact struct {
+	label, value, marker string
+}
+
+// grid lays facts out as label and value columns, or label over value when
+// the column is too narrow for both.
+func (r *renderer) grid(rows []fact, w int) []string {
+	lw := 0
+	for _, f := range rows {
+		lw = max(lw, lipgloss.Width(f.label))
+	}
+	lw += 2
+	side := w >= lw+16
+	var out []string
+	for _, f := range rows {
+		label := r.paint(r.st.Label, layout.Fit(f.label, lw))
+		if f.value == "" && f.marker == "" {
+			if side {
+				out = append(out, label+r.paint(r.st.Missing, dash))
+			} else {
+				out = append(out, r.paint(r.st.Label, layout.Truncate(f.label, w)), "  "+r.paint(r.st.Missing, dash))
+			}
+			continue
+		}
+		if side {
+			out = append(out, r.hanging(label, f.marker, f.value, w, r.st.Value)...)
+			continue
+		}
+		out = append(out, r.paint(r.st.Label, layout.Truncate(f.label, w)))
+		out = append(out, r.hanging("  ", f.marker, f.value, w, r.st.Value)...)
+	}
+	return out
+}
+
+// impact returns an impact value in language l; "unknown" counts as missing.
+func (r *renderer) impact(t data.Text, l data.Lang) (string, string) {
+	s, marker := r.inline(t, l)
+	if unknown(t.EN) && unknown(t.KO) {
+		return "", ""
+	}
+	if unknown(s) && marker == "" {
+		return "", ""
+	}
+	return s, marker
+}
+
+func (r *renderer) facts(rec *data.Record, l data.Lang, w int) []string {
+	v := wordsFor(l)
+	sev := ""
+	if !unknown(rec.Severity) {
+		sev = r.label(rec.Severity, l)
+		if sev == rec.Severity {
+			sev = strings.ToUpper(sev)
+		}
+	}
+	row := func(label string, t data.Text) fact {
+		s, m := r.impact(t, l)
+		return fact{label: label, value: s, marker: m}
+	}
+	return r.grid([]fact{
+		{label: v.severity, value: sev},
+		row(v.scope, rec.Impact.Scope),
+		row(v.users, rec.Impact.Users),
+		row(v.region, rec.Impact.Region),
+		{label: v.detected, value: durationText(rec.Timeline.DetectedAfter, l)},
+		{label: v.resolved, value: durationText(rec.Timeline.ResolvedAfter, l)},
+	}, w)
+}
+
+// label returns a tag's vocabulary label in language l, or the tag.
+func (r *renderer) label(term string, l data.Lang) string {
+	if r.o.Label != nil {
+		if s, _ := r.o.Label(term).Get(l); s != "" {
+			return s
+		}
+	}
+	return term
+}
+
+func (r *renderer) labels(terms []string, l data.Lang) string {
+	var out []string
+	for _, t := range terms {
+		if !unknown(t) {
+			out = append(out, r.label(t, l))
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+func (r *renderer) tags(rec *data.Record, l data.Lang, w int) []string {
+	v := wordsFor(l)
+	var rows []fact
+	for _, f := range []fact{
+		{label: v.domain, value: r.labels(rec.Domain, l)},
+		{label: v.components, value: r.labels(rec.Components, l)},
+		{label: v.rootCause, value: r.labels([]string{rec.RootCause}, l)},
+		{label: v.contributing, value: r.labels(rec.Contributing, l)},
+		{label: v.symptomTags, value: r.labels(rec.Symptoms, l)},
+	} {
+		if f.value != "" {
+			rows = append(rows, f)
+		}
+	}
+	if len(rows) == 0 {
+		return []string{r.paint(r.st.Missing, dash)}
+	}
+	return r.grid(rows, w)
+}
+
+// link styles a piece of a URL and, in the TUI, makes it a hyperlink to
+// the whole URL. OSC 8 sequences take no cells, so widths stay right.
+func (r *renderer) link(url, piece string) string {
+	s := r.paint(r.st.Link, piece)
+	if r.o.Hyperlinks && url != "" {
+		return ansi.SetHyperlink(url) + s + ansi.ResetHyperlink()
+	}
+	return s
+}
+
+// url lays a URL out at w cells after indent, cut into pieces when it is
+// longer than a line.
+func (r *renderer) url(u string, indent string, w int) []string {
+	var out []string
+	for _, piece := range layout.Wrap(u, max(w-lipgloss.Width(indent), 1)) {
+		out = append(out, indent+r.link(u, piece))
+	}
+	return out
+}
+
+func (r *renderer) sources(rec *data.Record, w int) []string {
+	archived := wordsFor(r.o.Lang).archived
+	if r.o.Lang == data.Both {
+		archived = en.archived + " · " + ko.archived
+	}
+	var out []string
+	for _, s := range rec.Sources {
+		if s.URL == "" && s.Archived == "" {
+			continue
+		}
+		kind := s.Kind
+		if kind == "" {
+			kind = dash
+		}
+		out = append(out, "• "+r.paint(r.st.Faint, layout.Truncate(kind, w-2)))
+		if s.URL != "" {
+			out = append(out, r.url(s.URL, "  ", w)...)
+		}
+		if s.Archived != "" {
+			out = append(out, "  "+r.paint(r.st.Faint, layout.Truncate(archived, w-2)))
+			out = append(out, r.url(s.Archived, "  ", w)...)
+		}
+	}
+	if len(out) == 0 {
+		return []string{r.paint(r.st.Missing, dash)}
+	}
+	return out
+}
+
+// relatedEntry lays out one related incident in language l: its id, then
+// its title with a hanging indent.
+func (r *renderer) relatedEntry(id string, l data.Lang, w int, withID bool) []string {
+	st, mark := r.st.RelatedID, "• "
+	if id == r.o.Focus {
+		// The arrow marks the focus where reverse video does not show.
+		st, mark = r.st.RelatedFocus, "▸ "
+	}
+	first := mark + r.paint(st, id) + "  "
+	if !withID {
+		first = strings.Repeat(" ", lipgloss.Width(id)+4)
+	}
+	var rec *data.Record
+	if r.o.Related != nil {
+		rec = r.o.Related(id)
+	}
+	if rec == nil {
+		return r.hanging(first, "", wordsFor(l).notInLibrary, w, r.st.Faint)
+	}
+	s, marker := r.inline(rec.Title, l)
+	return r.hanging(first, marker, s, w, r.st.Body)
+}
+
+func (r *renderer) related(rec *data.Record) {
+	h := wordsFor(r.o.Lang).related
+	if r.o.Lang == data.Both && !r.cols {
+		h = en.related + " · " + ko.related
+	}
+	if r.cols {
+		r.addColumns([]string{r.heading(en.related, r.lw)}, []string{r.heading(ko.related, r.rw)})
+	} else {
+		r.add(r.heading(h, r.w))
+	}
+	n := 0
+	for _, id := range rec.Related {
+		if strings.TrimSpace(id) == "" {
+			continue
+		}
+		n++
+		r.p.anchors[id] = len(r.p.lines)
+		switch {
+		case r.cols:
+			r.addColumns(r.relatedEntry(id, data.EN, r.lw, true), r.relatedEntry(id, data.KO, r.rw, true))
+		case r.o.Lang == data.Both:
+			r.add(r.relatedEntry(id, data.EN, r.w, true)...)
+			r.add(r.relatedEntry(id, data.KO, r.w, false)...)
+		default:
+			r.add(r.relatedEntry(id, r.o.Lang, r.w, true)...)
+		}
+	}
+	if n == 0 {
+		r.add(r.paint(r.st.Missing, dash))
+	}
+}
