@@ -95,6 +95,10 @@ func TestRenderSections(t *testing.T) {
 	}
 }
 
+// fitWidths are the narrow widths where indents and labels squeeze, and
+// each side of every width where the layout changes, odd ones included.
+var fitWidths = []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 18, 20, 25, 39, 40, 41, 59, 60, 61, 79, 80, 81, 99, 100, 101, 119, 120, 121}
+
 // TestRenderFits checks every line at every width, in every language and
 // theme, with hyperlinks on: OSC 8 sequences must not count as cells.
 func TestRenderFits(t *testing.T) {
@@ -102,7 +106,7 @@ func TestRenderFits(t *testing.T) {
 	for _, st := range []theme.Styles{theme.Plain(), theme.New(theme.DefaultPalette())} {
 		for _, r := range recs {
 			for _, l := range langs {
-				for w := 1; w <= 130; w++ {
+				for _, w := range fitWidths {
 					out := Render(r, RenderOptions{Lang: l, Width: w, Styles: st, Related: byID(recs), Label: labels, Hyperlinks: true, Focus: "FX-0003"})
 					for i, line := range strings.Split(out, "\n") {
 						if lw := lipgloss.Width(line); lw > w {
