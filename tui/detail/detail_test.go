@@ -99,7 +99,7 @@ func TestRenderSections(t *testing.T) {
 // each side of every width where the layout changes, odd ones included.
 var fitWidths = []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 18, 20, 25, 39, 40, 41, 59, 60, 61, 79, 80, 81, 99, 100, 101, 119, 120, 121}
 
-// TestRenderFits checks every line at every width, in every language and
+// TestRenderFits checks every line at fitWidths, in every language and
 // theme, with hyperlinks on: OSC 8 sequences must not count as cells.
 func TestRenderFits(t *testing.T) {
 	recs := fixture(t)
