@@ -634,9 +634,12 @@ func decodeRecord(u unit) (*Record, []problem) {
 	if p, ok := checkUTF8(u); !ok {
 		return nil, []problem{p}
 	}
-	r := new(Record)
-	if err := json.Unmarshal(u.raw, r); err != nil {
-		return nil, []problem{jsonProblem(u, err, "")}
+	r, ok := decodeRecordFast(u.raw)
+	if !ok {
+		r = new(Record)
+		if err := json.Unmarshal(u.raw, r); err != nil {
+			return nil, []problem{jsonProblem(u, err, "")}
+		}
 	}
 	r.sanitize()
 	r.Origin = u.f.path
