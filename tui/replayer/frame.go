@@ -26,8 +26,11 @@ type frameCache struct {
 	// rows[i] is event i's row as past, current and future.
 	rows [][3]string
 	// notes[i] is event i's wrapped title and annotation.
-	notes        [][]string
-	captions     []string // event i's annotation caption: time, actor, outcome
+	notes    [][]string
+	captions []string // event i's annotation caption: time, actor, outcome
+	// longestNote is the most lines any annotation (or the text before the
+	// first event) takes.
+	longestNote  int
 	before       []string // shown before the first event
 	axisL, axisR string
 }
@@ -135,6 +138,10 @@ func (m *Model) buildCache() *frameCache {
 	}
 	for _, l := range layout.Wrap(wd.before, w) {
 		c.before = append(c.before, c.p.faint.paint(l))
+	}
+	c.longestNote = len(c.before)
+	for _, n := range c.notes {
+		c.longestNote = max(c.longestNote, len(n))
 	}
 	return c
 }

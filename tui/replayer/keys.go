@@ -97,7 +97,7 @@ func (k *KeyMap) setHelp(lang data.Lang, playing bool) {
 
 // ShortHelp returns the bindings of the one-line hint bar.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Play, k.Next, k.Prev, k.Forward, k.Faster, k.Stage, k.Esc}
+	return []key.Binding{k.Play, k.Next, k.Prev, k.Forward, k.Faster, k.Stage, k.Heatmap, k.WhatIf, k.Esc}
 }
 
 // FullHelp returns every binding, in columns, for the full help.

@@ -77,11 +77,13 @@ func (m Model) plan() plan {
 		p.spark = sparkHeads
 		rest -= heads
 	}
-	p.events = max(3, rest*11/20)
-	if n := len(m.tl.Events); n > 0 {
-		p.events = min(p.events, n)
+	// The annotation gets what its longest text needs, up to 45%; the event
+	// list the rest. Both depend on the data only, not on the moment.
+	p.notes = max(2, min(m.cache.longestNote, rest*9/20))
+	p.events = max(0, rest-p.notes)
+	if n := len(m.tl.Events); n > 0 && p.events > n {
+		p.events = n
 	}
-	p.events = min(p.events, rest)
 	p.notes = rest - p.events
 	return p
 }
