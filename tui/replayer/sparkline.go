@@ -188,9 +188,10 @@ func (h sparkHead) renderWith(width int, nowText string, lang data.Lang, p paint
 		if rw > 0 {
 			gap = 2
 		}
-		// The label may shrink to a few cells before the figures give way.
+		// The label may shrink to a quarter of the width before the
+		// figures give way.
 		room := width - provW - gap - rw
-		if n > 0 && room < min(lipgloss.Width(h.label), 8) {
+		if n > 0 && room < min(lipgloss.Width(h.label), max(8, width/4)) {
 			continue
 		}
 		label := layout.Truncate(h.label, max(room, 0))

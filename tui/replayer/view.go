@@ -33,7 +33,14 @@ const (
 func (c *frameCache) sparkHeight(mode int) int {
 	switch mode {
 	case sparkHeads:
-		return len(c.sparks)
+		n := 0
+		for _, e := range c.sparks {
+			n++
+			if e.hypSeries != nil {
+				n++
+			}
+		}
+		return n
 	case sparkFull:
 		n := 1 // the axis row
 		for _, e := range c.sparks {
@@ -70,7 +77,7 @@ func (m Model) plan() plan {
 	if m.heatmap {
 		p.heat = max(0, rest-max(6, rest*2/5))
 		rest -= p.heat
-	} else if full := m.cache.sparkHeight(sparkFull); len(m.cache.sparks) > 0 && rest-full >= 6 {
+	} else if full := m.cache.sparkHeight(sparkFull); len(m.cache.sparks) > 0 && rest-full >= 5 {
 		p.spark = sparkFull
 		rest -= full
 	} else if heads := m.cache.sparkHeight(sparkHeads); heads > 0 && rest-heads >= 5 {
@@ -290,6 +297,10 @@ func (m Model) sparkLines(mode, col int) []string {
 		v, ok := replay.ValueAt(e.series.Points, now)
 		lines = append(lines, e.head.render(m.width, v, ok, m.lang, p))
 		if mode == sparkHeads {
+			if e.hypSeries != nil {
+				v, ok := replay.ValueAt(e.hypSeries.Points, now)
+				lines = append(lines, e.hypHead.render(m.width, v, ok, m.lang, p))
+			}
 			continue
 		}
 		lines = append(lines, e.sp.line(col, p.spark, p.sparkCursor))
