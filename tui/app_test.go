@@ -167,6 +167,14 @@ func TestAppView(t *testing.T) {
 					d.press(sc.keys...)
 					view := d.app.View()
 					checkFits(t, view, sz[0], sz[1], sc.name)
+					if strings.HasPrefix(sc.name, "replay") {
+						// The replayer's own tests golden its screen; here
+						// only that the app opened it.
+						if !strings.HasPrefix(view, "incidents · replay") {
+							t.Fatalf("replayer not open:\n%s", view)
+						}
+						return
+					}
 					golden.RequireEqual(t, []byte(view))
 				})
 			}
