@@ -108,7 +108,7 @@ func New(recs []*data.Record, ix Searcher, opts Options) Model {
 		m.orgW = max(m.orgW, lipgloss.Width(r.Org))
 	}
 	m.idW = min(max(m.idW, 4), 12)
-	m.orgW = min(max(m.orgW, 3), 14)
+	m.orgW = min(max(m.orgW, 3), 12)
 	m.matches = m.every
 	m.facets = newFacetState()
 	m.setStyles(opts.Styles)

@@ -29,8 +29,9 @@ type columns struct {
 }
 
 // layoutColumns fits the columns into w cells: the title takes what is
-// left; when it would be narrower than minTitleW, the organisation, then
-// the date, the duration and the severity are dropped in turn.
+// left; when it would be narrower than minTitleW, the date, then the
+// organisation, the duration and the severity are dropped in turn. The
+// organisation outlives the date because "who" is what a reader scans for.
 func layoutColumns(w, idW, orgW int) columns {
 	c := columns{id: idW, date: dateW, org: orgW, sev: sevW, dur: durW}
 	fixed := func() int {
@@ -42,7 +43,7 @@ func layoutColumns(w, idW, orgW int) columns {
 		}
 		return n + gapW // before the title
 	}
-	for _, drop := range []*int{&c.org, &c.date, &c.dur, &c.sev} {
+	for _, drop := range []*int{&c.date, &c.org, &c.dur, &c.sev} {
 		if w-fixed() >= minTitleW {
 			break
 		}
