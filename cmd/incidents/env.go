@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui/theme"
+	"github.com/muesli/termenv"
 )
 
 func newEnv(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) *env {
@@ -48,6 +49,22 @@ func (e *env) styles(o options) theme.Styles {
 	if !e.colour(o) {
 		return theme.Plain()
 	}
+	return e.colourStyles(o)
+}
+
+// tuiStyles returns the styles of the full-screen explorer. Under NO_COLOR
+// it is monochrome but keeps reverse video and bold, which are not colour
+// and mark the selection; lipgloss would drop them with its colourless
+// profile, so the profile is set to plain ANSI with colourless styles.
+func (e *env) tuiStyles(o options) theme.Styles {
+	if o.noColor {
+		lipgloss.SetColorProfile(termenv.ANSI)
+		return theme.Plain()
+	}
+	return e.colourStyles(o)
+}
+
+func (e *env) colourStyles(o options) theme.Styles {
 	e.setBackground(o)
 	return theme.New(theme.DefaultPalette())
 }

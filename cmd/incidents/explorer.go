@@ -45,7 +45,7 @@ func (e *env) runTUI(o options, lib *data.Library, replayID string) (int, error)
 	}
 	app := tui.New(lib, tui.Options{
 		Lang:        o.lang,
-		Styles:      e.styles(o),
+		Styles:      e.tuiStyles(o),
 		Mouse:       o.mouse,
 		Replay:      replayID,
 		ReplayAt:    o.at,

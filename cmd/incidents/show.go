@@ -22,6 +22,7 @@ func runShow(e *env, o options) (int, error) {
 		Width:   e.width(o, 80),
 		Styles:  e.styles(o),
 		Related: relatedLookup(lib),
+		Label:   labelLookup(lib),
 	})
 	fmt.Fprintln(e.stdout, strings.TrimRight(text, "\n"))
 	return exitOK, nil
@@ -35,5 +36,17 @@ func relatedLookup(lib *data.Library) func(string) *data.Record {
 			return nil
 		}
 		return r
+	}
+}
+
+// labelLookup returns a tag's label from the vocabulary, so tags print as
+// words in the reader's language rather than as terms.
+func labelLookup(lib *data.Library) func(string) data.Text {
+	return func(term string) data.Text {
+		if lib.Vocab == nil {
+			return data.Text{}
+		}
+		t, _ := lib.Vocab.Lookup(term)
+		return t.Label
 	}
 }
