@@ -25,6 +25,11 @@ type Options struct {
 	Paths []string
 	// NoBundled leaves the bundled library out.
 	NoBundled bool
+	// CheckTimeline, when set, is one more check of every timeline that
+	// passes the loader's own: package replay checks a timeline's "model"
+	// block, which data keeps raw because it cannot import replay. A
+	// timeline it rejects is reported and skipped like any other.
+	CheckTimeline func(*Timeline) error
 }
 
 // Load reads the bundled library and the user's paths.
@@ -37,7 +42,7 @@ type Options struct {
 // problem. A user record with the id of a bundled one replaces it, and
 // Notices says so.
 func Load(opts Options) (*Library, error) {
-	ld := &loader{}
+	ld := &loader{check: opts.CheckTimeline}
 	if !opts.NoBundled {
 		ld.addFS(Bundled(), ".", bundledPrefix, true, false)
 	}
@@ -51,14 +56,15 @@ func Load(opts Options) (*Library, error) {
 // Validate checks every record, timeline and vocabulary file under paths
 // with the rules Load applies, and returns every problem, joined. A
 // timeline may belong to a record in paths or in the bundled library.
-func Validate(paths []string) error {
+// check, when not nil, is applied to every timeline as Options.CheckTimeline is.
+func Validate(paths []string, check func(*Timeline) error) error {
 	known := map[string]bool{}
 	bl := &loader{}
 	bl.addFS(Bundled(), ".", bundledPrefix, true, false)
 	for _, r := range bl.run(nil).Records {
 		known[strings.ToLower(r.ID)] = true
 	}
-	ld := &loader{}
+	ld := &loader{check: check}
 	for _, p := range paths {
 		ld.addPath(p)
 	}
@@ -160,6 +166,7 @@ type loader struct {
 	vocabs    []unit
 	problems  []problem
 	notices   []string
+	check     func(*Timeline) error
 }
 
 func (ld *loader) report(fi, off int, e *Error) {
@@ -573,6 +580,12 @@ func (ld *loader) run(known map[string]bool) *Library {
 		tl, ok := ld.decodeTimeline(u)
 		if !ok {
 			continue
+		}
+		if ld.check != nil {
+			if err := ld.check(tl); err != nil {
+				ld.report(u.fi, u.off, &Error{Path: u.f.path, Kind: "timeline", Record: tl.Incident, Err: err})
+				continue
+			}
 		}
 		key := strings.ToLower(tl.Incident)
 		r := lib.byID[key]

@@ -234,7 +234,7 @@ func TestValidate(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	err := Validate([]string{dir})
+	err := Validate([]string{dir}, nil)
 	want := []string{
 		filepath.Join(dir, "records/a.jsonl") + `:2:1: record T-2: date: invalid date "2026-02-30" (want YYYY-MM-DD)`,
 		filepath.Join(dir, "records/dup.json") + ": record T-1: duplicate id (first in " + filepath.Join(dir, "records/a.jsonl") + ":1:1)",
@@ -242,17 +242,17 @@ func TestValidate(t *testing.T) {
 	if got := errLines(err); !slices.Equal(got, want) {
 		t.Errorf("errors:\n got %q\nwant %q", got, want)
 	}
-	if err := Validate([]string{filepath.Join(dir, "tl", "IL-0499.json")}); err != nil {
+	if err := Validate([]string{filepath.Join(dir, "tl", "IL-0499.json")}, nil); err != nil {
 		t.Errorf("a timeline of a bundled incident: %v", err)
 	}
-	if err := Validate([]string{filepath.Join(dir, "tl", "T-1.json")}); err == nil {
+	if err := Validate([]string{filepath.Join(dir, "tl", "T-1.json")}, nil); err == nil {
 		t.Error("a timeline of an unknown incident passed")
 	}
 }
 
 // TestValidateBundle is what `incidents validate data/` runs.
 func TestValidateBundle(t *testing.T) {
-	if err := Validate([]string{"."}); err != nil {
+	if err := Validate([]string{"."}, nil); err != nil {
 		t.Errorf("validate data/:\n%v", err)
 	}
 }

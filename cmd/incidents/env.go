@@ -94,7 +94,7 @@ func (e *env) width(o options, def int) int {
 // files are reported on stderr, one per line, and the bad records skipped;
 // everything else loads and the command goes on.
 func (e *env) load(o options) *data.Library {
-	lib, err := data.Load(data.Options{Paths: o.data})
+	lib, err := data.Load(data.Options{Paths: o.data, CheckTimeline: checkModel})
 	for _, n := range lib.Notices {
 		fmt.Fprintf(e.stderr, "incidents: %s\n", n)
 	}

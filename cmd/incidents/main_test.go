@@ -63,6 +63,8 @@ func TestExitCodes(t *testing.T) {
 		{"timeline unknown", []string{"timeline", "nope"}, exitFail, "incident not found"},
 		{"validate missing path", []string{"validate", "testdata/does-not-exist"}, exitFail, "does-not-exist"},
 		{"validate good", []string{"validate", "testdata/user"}, exitOK, "no problems"},
+		{"validate checks the model", []string{"validate", "testdata/badmodel"}, exitFail,
+			"timeline IL-0499: model: params.partitions.value: value 0 out of range (want 1 to 64)"},
 		{"global flag before command", []string{"--data", "testdata/user", "show", "T-0001"}, exitOK, "Zanzibar"},
 	}
 	for _, tc := range tests {

@@ -4,10 +4,11 @@ import (
 	"fmt"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/replay"
 )
 
 func runValidate(e *env, o options) (int, error) {
-	problems := flatten(data.Validate(o.args))
+	problems := flatten(data.Validate(o.args, checkModel))
 	for _, p := range problems {
 		fmt.Fprintln(e.stdout, p)
 	}
@@ -17,4 +18,14 @@ func runValidate(e *env, o options) (int, error) {
 	}
 	fmt.Fprintf(e.stderr, "incidents validate: no problems\n")
 	return exitOK, nil
+}
+
+// checkModel checks a timeline's "model" block, which the data loader
+// keeps raw because data cannot import replay.
+func checkModel(tl *data.Timeline) error {
+	if len(tl.Model) == 0 {
+		return nil
+	}
+	_, err := replay.ParseModel(tl.Model)
+	return err
 }
