@@ -377,9 +377,9 @@ func TestLayoutColumns(t *testing.T) {
 		{"wide keeps everything", 120, columns{id: 7, date: 10, org: 14, title: 66, sev: 4, dur: 7}},
 		{"80 keeps everything", 80, columns{id: 7, date: 10, org: 14, title: 26, sev: 4, dur: 7}},
 		{"list pane drops the date, keeps the organisation", 66, columns{id: 7, org: 14, title: 24, sev: 4, dur: 7}},
-		{"narrow drops the organisation too", 50, columns{id: 7, title: 24, sev: 4, dur: 7}},
-		{"narrower drops the duration", 45, columns{id: 7, title: 28, sev: 4}},
-		{"then the severity", 40, columns{id: 7, title: 29}},
+		{"narrower drops the badges", 50, columns{id: 7, org: 14, title: 23}},
+		{"then the organisation", 45, columns{id: 7, title: 34}},
+		{"narrowest keeps id and title", 40, columns{id: 7, title: 29}},
 		{"tiny keeps the id", 10, columns{id: 8}},
 		{"zero", 0, columns{}},
 	}

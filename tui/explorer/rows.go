@@ -19,7 +19,7 @@ const (
 	gapW    = 2
 	// minTitleW is the narrowest title column worth keeping before other
 	// columns are dropped to make room.
-	minTitleW = 24
+	minTitleW = 20
 )
 
 // columns is the list's column layout for one width: which columns are
@@ -29,9 +29,10 @@ type columns struct {
 }
 
 // layoutColumns fits the columns into w cells: the title takes what is
-// left; when it would be narrower than minTitleW, the date, then the
-// organisation, the duration and the severity are dropped in turn. The
-// organisation outlives the date because "who" is what a reader scans for.
+// left; when it would be narrower than minTitleW, the date, the severity,
+// the duration and then the organisation are dropped in turn. The
+// organisation outlives the badges because "who" is what a reader scans
+// for, and the preview beside a narrow list shows the rest.
 func layoutColumns(w, idW, orgW int) columns {
 	c := columns{id: idW, date: dateW, org: orgW, sev: sevW, dur: durW}
 	fixed := func() int {
@@ -43,7 +44,7 @@ func layoutColumns(w, idW, orgW int) columns {
 		}
 		return n + gapW // before the title
 	}
-	for _, drop := range []*int{&c.date, &c.org, &c.dur, &c.sev} {
+	for _, drop := range []*int{&c.date, &c.sev, &c.dur, &c.org} {
 		if w-fixed() >= minTitleW {
 			break
 		}
