@@ -216,7 +216,9 @@ func parallel(n int, fn func(lo, hi int)) {
 	parallelParts(n, partsFor(n), func(_, lo, hi int) { fn(lo, hi) })
 }
 
-func partsFor(n int) int { return max(1, min(runtime.GOMAXPROCS(0), n/partSize)) }
+// partsFor returns how many goroutines share n records: one per processor,
+// at most 64 (rank packs the part into 6 bits), each with partSize or more.
+func partsFor(n int) int { return max(1, min(runtime.GOMAXPROCS(0), 64, n/partSize)) }
 
 // Len returns the number of records in the index.
 func (ix *Index) Len() int { return len(ix.recs) }
@@ -247,9 +249,12 @@ func (ix *Index) Search(query string) []Match {
 	}
 	cand, ok := ix.candidates(words)
 	found := ix.run(prepare(words), cand, ok)
-	ords := make([]int32, len(found))
-	for i, f := range found {
-		ords[i] = f.ord
+	defer found.free()
+	ords := make([]int32, 0, found.len())
+	for _, part := range found {
+		for _, f := range part {
+			ords = append(ords, f.ord)
+		}
 	}
 	ix.remember(words, ords)
 	return ix.rank(found)
@@ -261,7 +266,9 @@ func (ix *Index) searchFresh(query string) []Match {
 	if len(words) == 0 {
 		return ix.Search(query)
 	}
-	return ix.rank(ix.run(prepare(words), nil, false))
+	found := ix.run(prepare(words), nil, false)
+	defer found.free()
+	return ix.rank(found)
 }
 
 // candidates returns the matches of the smallest recent query that words
@@ -313,18 +320,42 @@ type found struct {
 	hits  []Hit
 }
 
+// parts holds each goroutine's matches, in index order within and across
+// parts. Its slices come from foundPool and go back with free.
+type parts [][]found
+
+func (ps parts) len() int {
+	n := 0
+	for _, p := range ps {
+		n += len(p)
+	}
+	return n
+}
+
+// foundPool recycles match buffers between searches: they are garbage as
+// soon as a search returns, and while typing they would otherwise be most
+// of what a search allocates.
+var foundPool = sync.Pool{New: func() any { return new([]found) }}
+
+func (ps parts) free() {
+	for _, p := range ps {
+		clear(p) // drop the Hits, which belong to the caller now
+		p = p[:0]
+		foundPool.Put(&p)
+	}
+}
+
 // run matches words against the candidate records (every record when
 // useCand is false), in index order.
-func (ix *Index) run(ws []qword, cand []int32, useCand bool) []found {
+func (ix *Index) run(ws []qword, cand []int32, useCand bool) parts {
 	n := len(ix.docs)
 	if useCand {
 		n = len(cand)
 	}
-	parts := partsFor(n)
-	results := make([][]found, parts)
-	parallelParts(n, parts, func(p, lo, hi int) {
+	ps := make(parts, partsFor(n))
+	parallelParts(n, len(ps), func(p, lo, hi int) {
 		var sc scratch
-		var out []found
+		out := *foundPool.Get().(*[]found)
 		for k := lo; k < hi; k++ {
 			ord := int32(k)
 			if useCand {
@@ -335,12 +366,9 @@ func (ix *Index) run(ws []qword, cand []int32, useCand bool) []found {
 				out = append(out, found{ord: ord, score: score, hits: sc.collect(d)})
 			}
 		}
-		results[p] = out
+		ps[p] = out
 	})
-	if parts == 1 {
-		return results[0]
-	}
-	return slices.Concat(results...)
+	return ps
 }
 
 // parallelParts runs fn over [0, n) split into parts contiguous parts, each
@@ -357,20 +385,24 @@ func parallelParts(n, parts int, fn func(p, lo, hi int)) {
 	wg.Wait()
 }
 
-// rank sorts found by score, ties in index order (newest first), and
-// returns the matches.
-func (ix *Index) rank(fs []found) []Match {
-	// One uint64 per match: inverted score above, position below, so a
-	// plain integer sort gives best first and newest first among equals.
-	keys := make([]uint64, len(fs))
-	for i, f := range fs {
-		s := uint64(min(max(f.score, 0), 1<<31-1))
-		keys[i] = (1<<31-1-s)<<32 | uint64(i)
+// rank sorts the matches by score, ties in index order (newest first), and
+// returns them.
+func (ix *Index) rank(ps parts) []Match {
+	// One uint64 per match: inverted score above, part and position in
+	// it below (index order), so a plain integer sort gives best first
+	// and newest first among equals.
+	const posBits = 26 // up to 64M matches in each of up to 64 parts
+	keys := make([]uint64, 0, ps.len())
+	for p, part := range ps {
+		for i, f := range part {
+			s := uint64(min(max(f.score, 0), 1<<31-1))
+			keys = append(keys, (1<<31-1-s)<<32|uint64(p)<<posBits|uint64(i))
+		}
 	}
 	slices.Sort(keys)
-	out := make([]Match, len(fs))
+	out := make([]Match, len(keys))
 	for j, k := range keys {
-		f := fs[uint32(k)]
+		f := ps[uint32(k)>>posBits][uint32(k)&(1<<posBits-1)]
 		out[j] = Match{Record: ix.recs[f.ord], Score: f.score, Hits: f.hits}
 	}
 	return out
