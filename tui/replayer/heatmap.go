@@ -3,6 +3,8 @@ package replayer
 import (
 	"fmt"
 	"math"
+	"slices"
+	"sort"
 	"strings"
 	"time"
 
@@ -141,33 +143,23 @@ func heatCells(r heatRow, start, end time.Time, n int) []heatCell {
 	return cells
 }
 
-// heatOutAt reports whether the row's instance is out of the ring at t.
-func heatOutAt(r heatRow, t time.Time) bool {
-	out := false
-	for _, p := range r.ring {
-		if p.T.After(t) {
-			break
-		}
-		out = p.V < 0.5
+// heatAfter returns the index of the first point after t, scanning from the
+// start as a reader of the points in their order would (so points out of
+// time order give what such a scan gives); with sorted true it searches.
+func heatAfter(pts []data.Point, t time.Time, sorted bool) int {
+	if sorted {
+		return sort.Search(len(pts), func(i int) bool { return pts[i].T.After(t) })
 	}
-	return out
+	for i, p := range pts {
+		if p.T.After(t) {
+			return i
+		}
+	}
+	return len(pts)
 }
 
-// heatValueAt returns the row's mailbox at t (its last point not after t).
-func heatValueAt(r heatRow, t time.Time) float64 {
-	v := 0.0
-	for _, p := range r.mailbox {
-		if p.T.After(t) {
-			break
-		}
-		v = p.V
-	}
-	return v
-}
-
-// heatOnline reports whether the row's instance exists at t.
-func heatOnline(r heatRow, t time.Time) bool {
-	return len(r.mailbox) > 0 && !r.mailbox[0].T.After(t)
+func pointsSorted(pts []data.Point) bool {
+	return slices.IsSortedFunc(pts, func(a, b data.Point) int { return a.T.Compare(b.T) })
 }
 
 // renderHeatmap draws every instance's mailbox over the timeline as a grid:
@@ -175,44 +167,110 @@ func heatOnline(r heatRow, t time.Time) bool {
 // length on a log scale (glyph density and colour), a marker over the column
 // of at, and an "x" in the gutter of each instance out of the ring at that
 // moment. Instances not yet online are blank. It fits width × height and
-// never panics, at any size.
+// never panics, at any size. The replayer keeps the heatGrid and renders only
+// the moment; this builds both.
 func renderHeatmap(tl *data.Timeline, at time.Time, width, height int, lang data.Lang, st theme.Styles) string {
+	return newHeatGrid(tl, width, height, lang, st).render(at)
+}
+
+// heatGrid is the heatmap without its moment: the rows resampled to the
+// columns and styled, cell by cell, with and without the cursor; the axis,
+// the legend and the title up to the clock. It depends on the timeline, the
+// size, the language and the styles only, so the replayer builds it when
+// one of those changes and render, run every frame, only lays the moment
+// over it (the cursor column, the gutter marks, the values at the cursor).
+// Nothing changes it after newHeatGrid, so copies of a Model share it.
+type heatGrid struct {
+	tl            *data.Timeline
+	width, height int
+	lang          data.Lang
+
+	// fixed is the whole heatmap when it does not depend on the moment (no
+	// timeline, no instances, no size); then moving is false.
+	fixed  string
+	moving bool
+
+	ms         theme.ModelStyles
+	loc        *time.Location
+	start, end time.Time
+	// titleHead is the title up to the clock, which render adds.
+	titleHead string
+	// head is how many of the title, axis and marker lines fit.
+	head              int
+	axis              string // fitted
+	left, cols, right int
+	cursorMark        string        // rendered, for the marker line
+	outMark           string        // rendered, with its space
+	rows              []heatGridRow // the rows that fit
+	tail              []string      // the lines after them that fit, fitted
+}
+
+// heatGridRow is one instance's row without its moment.
+type heatGridRow struct {
+	r heatRow
+	// label is the styled name and its space.
+	label string
+	// cells is the row's cells joined; off[i] is where cell i starts in it
+	// (off[cols] is its length); cursor[i] is cell i with the cursor.
+	cells  string
+	off    []int
+	cursor []string
+	// width is the row's cells, less its value at the cursor.
+	width int
+	// mailboxSorted and ringSorted say the points are in time order, so the
+	// value and ring state at a moment can be searched for.
+	mailboxSorted, ringSorted bool
+}
+
+// fits reports whether g was built for these inputs (the styles are the
+// Model's, fixed at New).
+func (g *heatGrid) fits(tl *data.Timeline, width, height int, lang data.Lang) bool {
+	return g != nil && g.tl == tl && g.width == width && g.height == height && g.lang == lang
+}
+
+// fitLines keeps the first height lines, each cut to width.
+func fitLines(lines []string, width, height int) string {
+	if len(lines) > height {
+		lines = lines[:height]
+	}
+	for i, l := range lines {
+		lines[i] = layout.Truncate(l, width)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// newHeatGrid builds the heatmap of tl at width × height, less its moment.
+func newHeatGrid(tl *data.Timeline, width, height int, lang data.Lang, st theme.Styles) *heatGrid {
+	g := &heatGrid{tl: tl, width: width, height: height, lang: lang}
 	if width <= 0 || height <= 0 {
-		return ""
+		return g
 	}
 	ms := st.Model
 	w := heatWordsFor(lang)
-	fit := func(lines []string) string {
-		if len(lines) > height {
-			lines = lines[:height]
-		}
-		for i, l := range lines {
-			lines[i] = layout.Truncate(l, width)
-		}
-		return strings.Join(lines, "\n")
-	}
 	if tl == nil {
-		return fit([]string{w.none})
+		g.fixed = fitLines([]string{w.none}, width, height)
+		return g
 	}
 	rows, hyp := heatRows(tl)
 	if len(rows) == 0 || !tl.End.After(tl.Start) {
-		return fit([]string{ms.Faint.Render(w.none)})
+		g.fixed = fitLines([]string{ms.Faint.Render(w.none)}, width, height)
+		return g
 	}
-	loc := tl.Location()
-	at = at.In(loc)
+	g.moving = true
+	g.ms = ms
+	g.loc = tl.Location()
+	g.start, g.end = tl.Start, tl.End
 
 	labelW := 0
 	for _, r := range rows {
 		labelW = max(labelW, lipgloss.Width(r.name))
 	}
-	left := 2 + labelW + 1 // gutter mark, space, name, space
+	g.left = 2 + labelW + 1 // gutter mark, space, name, space
 	// Wide enough, each row ends with its mailbox at the cursor.
-	const valueW = 7
-	right := 0
-	if width-left >= 40 {
-		right = valueW
+	if width-g.left >= 40 {
+		g.right = heatValueW
 	}
-	cols := max(0, width-left-right)
+	g.cols = max(0, width-g.left-g.right)
 
 	// Title: what it is, that it is modelled (or hypothetical), the moment.
 	title := ms.Title.Render(w.title)
@@ -228,68 +286,160 @@ func renderHeatmap(tl *data.Timeline, at time.Time, width, height int, lang data
 	} else {
 		title += " " + ms.Faint.Render("· "+tag)
 	}
-	title += " " + ms.Faint.Render("· "+at.Format("15:04")+" "+loc.String())
+	g.titleHead = title + " "
+	g.head = min(3, height)
+	g.axis = layout.Truncate(strings.Repeat(" ", g.left)+heatAxis(tl.Start.In(g.loc), tl.End.In(g.loc), g.cols), width)
+	g.cursorMark = ms.Cursor.UnsetReverse().Bold(true).Render(heatCursorMark)
+	g.outMark = ms.OutOfRing.Render(heatOutMark) + " "
 
-	cursor := -1
-	if cols > 0 && !at.Before(tl.Start) && !at.After(tl.End) {
-		cursor = min(cols-1, int(float64(at.Sub(tl.Start))/float64(tl.Duration())*float64(cols)))
-	}
-	axis := strings.Repeat(" ", left) + heatAxis(tl.Start.In(loc), tl.End.In(loc), cols)
-	marker := strings.Repeat(" ", left+max(0, cursor))
-	if cursor >= 0 {
-		marker += ms.Cursor.UnsetReverse().Bold(true).Render(heatCursorMark)
-	}
-
-	legend := heatLegend(ms, w)
-	head := []string{title, axis, marker}
 	// Rows get what the title, axis, marker and legend leave.
-	room := height - len(head) - 1
+	room := height - 3 - 1
 	shown := rows
 	more := 0
 	if room < len(rows) {
 		keep := max(0, room-1) // one line says how many are hidden
 		shown, more = rows[:min(keep, len(rows))], len(rows)-min(keep, len(rows))
 	}
-
-	lines := head
-	for _, r := range shown {
-		cells := heatCells(r, tl.Start, tl.End, cols)
-		var b strings.Builder
-		switch {
-		case !heatOnline(r, at):
-			b.WriteString("  ")
-		case heatOutAt(r, at):
-			b.WriteString(ms.OutOfRing.Render(heatOutMark) + " ")
-		default:
-			b.WriteString("  ")
-		}
-		b.WriteString(ms.Label.Render(layout.Fit(r.name, labelW)) + " ")
-		for i, c := range cells {
-			g := " "
-			style := lipgloss.NewStyle()
-			if c.exists {
-				lv := heatLevel(c.v)
-				g, style = heatGlyphs[lv], ms.Heat[lv]
-				if c.out {
-					style = style.Inherit(ms.OutOfRing.UnsetBold())
-				}
-			}
-			if i == cursor {
-				style = style.Inherit(ms.Cursor)
-			}
-			b.WriteString(style.Render(g))
-		}
-		if right > 0 && heatOnline(r, at) {
-			v := heatValueAt(r, at)
-			b.WriteString(ms.Heat[heatLevel(v)].Render(fmt.Sprintf("%*s", valueW, replay.FormatCount(v))))
-		}
-		lines = append(lines, b.String())
-	}
+	var tail []string
 	if more > 0 && room > 0 {
-		lines = append(lines, ms.Faint.Render(fmt.Sprintf(w.more, more)))
+		tail = append(tail, ms.Faint.Render(fmt.Sprintf(w.more, more)))
 	}
-	lines = append(lines, legend)
-	return fit(lines)
+	tail = append(tail, heatLegend(ms, w))
+	// Only what fits in height is kept: render never draws the rest.
+	fitRows := min(len(shown), max(0, height-3))
+	tail = tail[:min(len(tail), max(0, height-3-len(shown)))]
+	for i, l := range tail {
+		tail[i] = layout.Truncate(l, width)
+	}
+	g.tail = tail
+
+	glyphs := newHeatGlyphs(ms)
+	for _, r := range shown[:fitRows] {
+		gr := heatGridRow{
+			r:             r,
+			label:         ms.Label.Render(layout.Fit(r.name, labelW)) + " ",
+			off:           make([]int, g.cols+1),
+			cursor:        make([]string, g.cols),
+			mailboxSorted: pointsSorted(r.mailbox),
+			ringSorted:    pointsSorted(r.ring),
+		}
+		var b strings.Builder
+		for i, c := range heatCells(r, tl.Start, tl.End, g.cols) {
+			k := glyphs.key(c)
+			gr.off[i] = b.Len()
+			b.WriteString(glyphs.plain[k])
+			gr.cursor[i] = glyphs.cursor[k]
+		}
+		gr.off[g.cols] = b.Len()
+		gr.cells = b.String()
+		gr.width = 2 + lipgloss.Width(gr.label) + lipgloss.Width(gr.cells)
+		g.rows = append(g.rows, gr)
+	}
+	return g
+}
+
+// heatValueW is the width of a row's value at the cursor.
+const heatValueW = 7
+
+// heatGlyphSet holds a cell rendered in each of its looks: absent, or at a
+// level, in or out of the ring; plain and under the cursor.
+type heatGlyphSet struct {
+	plain, cursor [1 + 2*theme.HeatLevels]string
+}
+
+func newHeatGlyphs(ms theme.ModelStyles) heatGlyphSet {
+	var s heatGlyphSet
+	look := func(k int, g string, style lipgloss.Style) {
+		s.plain[k] = style.Render(g)
+		s.cursor[k] = style.Inherit(ms.Cursor).Render(g)
+	}
+	look(0, " ", lipgloss.NewStyle())
+	for lv := range theme.HeatLevels {
+		look(1+2*lv, heatGlyphs[lv], ms.Heat[lv])
+		look(2+2*lv, heatGlyphs[lv], ms.Heat[lv].Inherit(ms.OutOfRing.UnsetBold()))
+	}
+	return s
+}
+
+// key is the index of a cell's look.
+func (heatGlyphSet) key(c heatCell) int {
+	if !c.exists {
+		return 0
+	}
+	k := 1 + 2*heatLevel(c.v)
+	if c.out {
+		k++
+	}
+	return k
+}
+
+// render lays the moment at over the grid: the clock in the title, the
+// cursor column and its marker, the gutter mark of each instance out of the
+// ring, and each row's mailbox at the cursor.
+func (g *heatGrid) render(at time.Time) string {
+	if !g.moving {
+		return g.fixed
+	}
+	ms := g.ms
+	at = at.In(g.loc)
+	lines := make([]string, 0, g.height)
+	lines = append(lines, layout.Truncate(g.titleHead+ms.Faint.Render("· "+at.Format("15:04")+" "+g.loc.String()), g.width))
+	if g.head >= 2 {
+		lines = append(lines, g.axis)
+	}
+	cursor := -1
+	if g.cols > 0 && !at.Before(g.start) && !at.After(g.end) {
+		cursor = min(g.cols-1, int(float64(at.Sub(g.start))/float64(g.end.Sub(g.start))*float64(g.cols)))
+	}
+	if g.head >= 3 {
+		marker := strings.Repeat(" ", g.left+max(0, cursor))
+		if cursor >= 0 {
+			marker += g.cursorMark
+		} else {
+			marker = layout.Truncate(marker, g.width)
+		}
+		lines = append(lines, marker)
+	}
+	var b strings.Builder
+	for _, gr := range g.rows {
+		b.Reset()
+		r := gr.r
+		online := len(r.mailbox) > 0 && !r.mailbox[0].T.After(at)
+		out := false
+		if j := heatAfter(r.ring, at, gr.ringSorted); j > 0 {
+			out = r.ring[j-1].V < 0.5
+		}
+		if online && out {
+			b.WriteString(g.outMark)
+		} else {
+			b.WriteString("  ")
+		}
+		b.WriteString(gr.label)
+		if cursor >= 0 {
+			b.WriteString(gr.cells[:gr.off[cursor]])
+			b.WriteString(gr.cursor[cursor])
+			b.WriteString(gr.cells[gr.off[cursor+1]:])
+		} else {
+			b.WriteString(gr.cells)
+		}
+		cells := gr.width
+		if g.right > 0 && online {
+			v := 0.0
+			if j := heatAfter(r.mailbox, at, gr.mailboxSorted); j > 0 {
+				v = r.mailbox[j-1].V
+			}
+			text := fmt.Sprintf("%*s", heatValueW, replay.FormatCount(v))
+			b.WriteString(ms.Heat[heatLevel(v)].Render(text))
+			cells += lipgloss.Width(text)
+		}
+		line := b.String()
+		if cells > g.width {
+			line = layout.Truncate(line, g.width)
+		}
+		lines = append(lines, line)
+	}
+	lines = append(lines, g.tail...)
+	return strings.Join(lines, "\n")
 }
 
 // heatAxis labels the time axis of n columns over [start, end] with clock

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
 
@@ -181,5 +183,270 @@ func TestHeatmapHypothetical(t *testing.T) {
 		if strings.ContainsAny(row, "░▒▓█") {
 			t.Errorf("32 partitions: %s still queues: %q", name, row)
 		}
+	}
+}
+
+// TestHeatmapGrid checks the grid built once and rendered at each moment
+// against the heatmap drawn whole, byte for byte: at every size, language and
+// style, at moments across the timeline and off its ends, for the real
+// timeline, a what-if run, one with points out of time order, and the
+// degenerate ones.
+func TestHeatmapGrid(t *testing.T) {
+	tl := modelTimeline(t)
+	hyp, err := replay.WhatIf(tl, map[string]string{"partitions": "32"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shuffled := *tl
+	shuffled.Series = slices.Clone(tl.Series)
+	for i, s := range shuffled.Series {
+		if s.Group != "" && len(s.Points) > 10 {
+			pts := slices.Clone(s.Points)
+			pts[3], pts[len(pts)/2] = pts[len(pts)/2], pts[3]
+			shuffled.Series[i].Points = pts
+		}
+	}
+	empty := &data.Timeline{Start: modelAt(12, 0), End: modelAt(13, 0)}
+	zero := &data.Timeline{Start: modelAt(12, 0), End: modelAt(12, 0), Series: tl.Series}
+	var moments []time.Time
+	for at := tl.Start.Add(-time.Minute); !at.After(tl.End.Add(time.Minute)); at = at.Add(23*time.Minute + 13*time.Second) {
+		moments = append(moments, at)
+	}
+	moments = append(moments, tl.Start, tl.End, modelAt(12, 44), modelAt(14, 15), modelAt(14, 20))
+	timelines := []struct {
+		name string
+		tl   *data.Timeline
+	}{{"model", tl}, {"hypothetical", hyp}, {"unordered", &shuffled}, {"empty", empty}, {"zero", zero}, {"nil", nil}}
+	looks := []struct {
+		st   theme.Styles
+		lang data.Lang
+	}{{theme.New(theme.DefaultPalette()), data.EN}, {theme.New(theme.DefaultPalette()), data.KO}, {theme.Plain(), data.Both}}
+	sizes := []struct{ w, h int }{{120, 40}, {80, 24}, {48, 10}, {47, 5}, {200, 3}, {9, 4}, {5, 10}, {6, 8}, {40, 2}, {1, 1}, {0, 5}, {120, 0}}
+	for _, x := range timelines {
+		for li, look := range looks {
+			for _, sz := range sizes {
+				g := newHeatGrid(x.tl, sz.w, sz.h, look.lang, look.st)
+				for _, at := range moments {
+					want := referenceHeatmap(x.tl, at, sz.w, sz.h, look.lang, look.st)
+					if got := g.render(at); got != want {
+						t.Fatalf("%s, look %d, %d×%d at %s:\ngot\n%s\nwant\n%s",
+							x.name, li, sz.w, sz.h, at.Format("15:04:05"), got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestHeatmapGridKept checks that the replayer builds the grid once per
+// timeline, size and language, and that what it shows at each moment is the
+// heatmap drawn whole.
+func TestHeatmapGridKept(t *testing.T) {
+	rec, _ := fixture(t)
+	tl := modelTimeline(t)
+	m := New(rec, tl, Options{Styles: styles(), Speed: 600, At: "12:40"})
+	m.SetSize(120, 40)
+	if m.heatGrid != nil {
+		t.Fatal("grid built before the heatmap is shown")
+	}
+	m, _ = press(m, runes("m"), keySpace)
+	g := m.heatGrid
+	for i := range 5 {
+		m, _ = m.Update(tickMsg{id: m.id, gen: m.gen})
+		if m.heatGrid != g {
+			t.Fatalf("tick %d rebuilt the grid", i)
+		}
+		if want := renderHeatmap(tl, m.Now(), 120, m.plan().heat, data.EN, styles()); m.heat != want {
+			t.Fatalf("tick %d at %s: heatmap differs from the one drawn whole", i, m.Now().Format("15:04"))
+		}
+	}
+	m.SetLang(data.KO)
+	if m.heatGrid == g || m.heatGrid.lang != data.KO {
+		t.Error("the grid was not rebuilt for Korean")
+	}
+	g = m.heatGrid
+	m.SetSize(80, 24)
+	if m.heatGrid == g || m.heatGrid.width != 80 {
+		t.Error("the grid was not rebuilt for 80×24")
+	}
+	if want := renderHeatmap(tl, m.Now(), 80, m.plan().heat, data.KO, styles()); m.heat != want {
+		t.Error("after resizing, the heatmap differs from the one drawn whole")
+	}
+}
+
+// refOutAt reports whether the row's instance is out of the ring at t.
+func refOutAt(r heatRow, t time.Time) bool {
+	out := false
+	for _, p := range r.ring {
+		if p.T.After(t) {
+			break
+		}
+		out = p.V < 0.5
+	}
+	return out
+}
+
+// refValueAt returns the row's mailbox at t (its last point not after t).
+func refValueAt(r heatRow, t time.Time) float64 {
+	v := 0.0
+	for _, p := range r.mailbox {
+		if p.T.After(t) {
+			break
+		}
+		v = p.V
+	}
+	return v
+}
+
+// refOnline reports whether the row's instance exists at t.
+func refOnline(r heatRow, t time.Time) bool {
+	return len(r.mailbox) > 0 && !r.mailbox[0].T.After(t)
+}
+
+// referenceHeatmap is the heatmap drawn whole at each call, as it was before
+// the replayer kept its grid (heatGrid): renderHeatmap must give the same
+// bytes for the same inputs.
+func referenceHeatmap(tl *data.Timeline, at time.Time, width, height int, lang data.Lang, st theme.Styles) string {
+	if width <= 0 || height <= 0 {
+		return ""
+	}
+	ms := st.Model
+	w := heatWordsFor(lang)
+	fit := func(lines []string) string {
+		if len(lines) > height {
+			lines = lines[:height]
+		}
+		for i, l := range lines {
+			lines[i] = layout.Truncate(l, width)
+		}
+		return strings.Join(lines, "\n")
+	}
+	if tl == nil {
+		return fit([]string{w.none})
+	}
+	rows, hyp := heatRows(tl)
+	if len(rows) == 0 || !tl.End.After(tl.Start) {
+		return fit([]string{ms.Faint.Render(w.none)})
+	}
+	loc := tl.Location()
+	at = at.In(loc)
+
+	labelW := 0
+	for _, r := range rows {
+		labelW = max(labelW, lipgloss.Width(r.name))
+	}
+	left := 2 + labelW + 1 // gutter mark, space, name, space
+	// Wide enough, each row ends with its mailbox at the cursor.
+	valueW := heatValueW
+	right := 0
+	if width-left >= 40 {
+		right = valueW
+	}
+	cols := max(0, width-left-right)
+
+	// Title: what it is, that it is modelled (or hypothetical), the moment.
+	title := ms.Title.Render(w.title)
+	if lang == data.Both {
+		title = ms.Title.Render(heatDict[data.EN].title + " / " + heatDict[data.KO].title)
+	}
+	tag := "modelled"
+	if lang == data.KO {
+		tag = "모델 계산"
+	}
+	if hyp {
+		title += " " + ms.Hypothetical.Render("· "+w.hypothetical)
+	} else {
+		title += " " + ms.Faint.Render("· "+tag)
+	}
+	title += " " + ms.Faint.Render("· "+at.Format("15:04")+" "+loc.String())
+
+	cursor := -1
+	if cols > 0 && !at.Before(tl.Start) && !at.After(tl.End) {
+		cursor = min(cols-1, int(float64(at.Sub(tl.Start))/float64(tl.Duration())*float64(cols)))
+	}
+	axis := strings.Repeat(" ", left) + heatAxis(tl.Start.In(loc), tl.End.In(loc), cols)
+	marker := strings.Repeat(" ", left+max(0, cursor))
+	if cursor >= 0 {
+		marker += ms.Cursor.UnsetReverse().Bold(true).Render(heatCursorMark)
+	}
+
+	legend := heatLegend(ms, w)
+	head := []string{title, axis, marker}
+	// Rows get what the title, axis, marker and legend leave.
+	room := height - len(head) - 1
+	shown := rows
+	more := 0
+	if room < len(rows) {
+		keep := max(0, room-1) // one line says how many are hidden
+		shown, more = rows[:min(keep, len(rows))], len(rows)-min(keep, len(rows))
+	}
+
+	lines := head
+	for _, r := range shown {
+		cells := heatCells(r, tl.Start, tl.End, cols)
+		var b strings.Builder
+		switch {
+		case !refOnline(r, at):
+			b.WriteString("  ")
+		case refOutAt(r, at):
+			b.WriteString(ms.OutOfRing.Render(heatOutMark) + " ")
+		default:
+			b.WriteString("  ")
+		}
+		b.WriteString(ms.Label.Render(layout.Fit(r.name, labelW)) + " ")
+		for i, c := range cells {
+			g := " "
+			style := lipgloss.NewStyle()
+			if c.exists {
+				lv := heatLevel(c.v)
+				g, style = heatGlyphs[lv], ms.Heat[lv]
+				if c.out {
+					style = style.Inherit(ms.OutOfRing.UnsetBold())
+				}
+			}
+			if i == cursor {
+				style = style.Inherit(ms.Cursor)
+			}
+			b.WriteString(style.Render(g))
+		}
+		if right > 0 && refOnline(r, at) {
+			v := refValueAt(r, at)
+			b.WriteString(ms.Heat[heatLevel(v)].Render(fmt.Sprintf("%*s", valueW, replay.FormatCount(v))))
+		}
+		lines = append(lines, b.String())
+	}
+	if more > 0 && room > 0 {
+		lines = append(lines, ms.Faint.Render(fmt.Sprintf(w.more, more)))
+	}
+	lines = append(lines, legend)
+	return fit(lines)
+}
+
+// BenchmarkHeatmapView is one frame with the heatmap shown at 120×40, after
+// a tick at 600×: the heatmap brought to the moment (refresh, which Update
+// runs after every tick and key) and the frame drawn.
+func BenchmarkHeatmapView(b *testing.B) {
+	rec, _ := fixture(b)
+	m := New(rec, modelTimeline(b), Options{Styles: styles(), Speed: 600})
+	m.SetSize(120, 40)
+	m, _ = press(m, runes("m"), keySpace)
+	m, _ = m.Update(tickMsg{id: m.id, gen: m.gen})
+	b.ReportAllocs()
+	for b.Loop() {
+		f := m
+		f.refresh()
+		_ = f.View()
+	}
+}
+
+// BenchmarkHeatmapGrid is what a change of size or language (or pressing m
+// the first time) costs: building the grid in the 120 × 22 cells the replay
+// screen gives it at 120×40.
+func BenchmarkHeatmapGrid(b *testing.B) {
+	tl := modelTimeline(b)
+	st := styles()
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = newHeatGrid(tl, 120, 22, data.EN, st)
 	}
 }

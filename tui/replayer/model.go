@@ -58,9 +58,12 @@ type Model struct {
 	// hyp is the what-if timeline whose series are drawn under the originals.
 	hyp *data.Timeline
 	// heatmap shows the per-instance heatmap in place of the sparklines;
-	// heat is it rendered at the current moment.
-	heatmap bool
-	heat    string
+	// heat is it rendered at the current moment, from heatGrid, its part
+	// that does not move with the clock (rebuilt when the timeline, size or
+	// language change; copies of the Model share it).
+	heatmap  bool
+	heat     string
+	heatGrid *heatGrid
 	// whatIf is the open what-if panel, or nil.
 	whatIf *whatIf
 

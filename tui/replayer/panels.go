@@ -64,7 +64,9 @@ func (m Model) onWhatIf(msg tea.Msg) (Model, tea.Cmd) {
 
 // heatmapView renders the heatmap at the current moment in the rows the
 // plan gives it. It runs in refresh, when the moment, size or language
-// changes, never in View.
+// changes, never in View. The grid (rows resampled and styled) is built only
+// when the timeline, the size or the language differ from the last one's;
+// each moment then costs the overlay alone.
 func (m *Model) heatmapView() string {
 	if !m.heatmap || m.tl == nil || m.width <= 0 {
 		return ""
@@ -73,7 +75,10 @@ func (m *Model) heatmapView() string {
 	if h <= 0 {
 		return ""
 	}
-	return renderHeatmap(m.tl, m.clock.Now(), m.width, h, m.lang, m.styles)
+	if !m.heatGrid.fits(m.tl, m.width, h, m.lang) {
+		m.heatGrid = newHeatGrid(m.tl, m.width, h, m.lang, m.styles)
+	}
+	return m.heatGrid.render(m.clock.Now())
 }
 
 // block cuts s to exactly h lines of at most w cells.
