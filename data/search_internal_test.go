@@ -6,10 +6,11 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// TestSearchWeights pins the arithmetic behind "a title hit outranks any
-// summary hit", which the constants must keep.
+// TestSearchWeights pins the arithmetic behind "a title hit as written
+// outranks any summary hit, and any hit as written outranks a fuzzy one",
+// which the constants must keep.
 func TestSearchWeights(t *testing.T) {
-	worstTitle := (qFuzzy - gapCost*maxGap) * fieldWeight[FieldTitleEN]
+	worstTitle := qInner * fieldWeight[FieldTitleEN]
 	bestSummaries := qStartWord*fieldWeight[FieldSummaryEN] + qStartWord*fieldWeight[FieldSummaryKO]/8
 	if worstTitle <= bestSummaries {
 		t.Errorf("worst title match %d does not beat the best summary matches %d", worstTitle, bestSummaries)
@@ -19,6 +20,11 @@ func TestSearchWeights(t *testing.T) {
 	}
 	if qFuzzy+fuzzyBonus >= qInner {
 		t.Error("a fuzzy match can outrank a substring")
+	}
+	bestFuzzy := (qFuzzy + fuzzyBonus) * fieldWeight[FieldID] / fuzzyDiv
+	worstSummary := qInner * fieldWeight[FieldSummaryEN]
+	if bestFuzzy >= worstSummary {
+		t.Errorf("best fuzzy match %d does not rank below the worst summary match %d", bestFuzzy, worstSummary)
 	}
 }
 

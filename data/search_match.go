@@ -32,12 +32,19 @@ const (
 	qFuzzy     = 120  // subsequence, plus fuzzy's bonus, less per gap
 	fuzzyBonus = 100  // the most of fuzzy's own score that counts
 	gapCost    = 8
+	// fuzzyDiv puts a word found only as a scattered subsequence below any
+	// record where it stands as written, even in a summary alone: the best
+	// fuzzy score (qFuzzy + fuzzyBonus on the id) divided by it is below the
+	// worst summary score (qInner times the summary weight). Searching
+	// "etcd" must rank the incidents that mention etcd above a title that
+	// happens to hold e, t, c and d in order.
+	fuzzyDiv = 20
 )
 
-// fieldWeight scales a word's quality by where it matched. Summary hits can
-// never outrank a title hit: the best summary quality (qStartWord, the cap)
-// times its weight, even in both summaries, is below the worst title fuzzy
-// quality (qFuzzy - gapCost*maxGap) times the title weight.
+// fieldWeight scales a word's quality by where it matched. A summary hit
+// never outranks a title hit as written: the best summary quality
+// (qStartWord, the cap) times its weight, even in both summaries, is below
+// the worst title quality (qInner) times the title weight.
 var fieldWeight = [numFields]int{
 	FieldID:        40,
 	FieldOrg:       20,
@@ -138,7 +145,7 @@ func (sc *scratch) match(d *doc, ws []qword) (int, bool) {
 			for f := range FieldSummaryEN {
 				if d.mask[f].covers(w.mask) {
 					if q := matchFuzzy(d.text[f], w, &sc.pos[f]); q > 0 {
-						s := q * fieldWeight[f]
+						s := max(q*fieldWeight[f]/fuzzyDiv, 1)
 						sum += s
 						best = max(best, s)
 					}

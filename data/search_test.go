@@ -63,6 +63,13 @@ func fixture() []*data.Record {
 			"주 서버의 디스크가 가득 찼다",
 			"Daily nightly snapshots were left on the disk.",
 			"날마다 찍은 스냅숏이 디스크에 남아 있었다.", "storage"),
+		// "sketched" holds e, t, c and d in order: a fuzzy title match for
+		// "etcd" that must rank below every record naming etcd.
+		rec("IL-0310", "2025-01-01", "Initech",
+			"A sketched plan dropped the session table",
+			"대충 그린 계획이 세션 테이블을 지웠다",
+			"The migration ran against production.",
+			"마이그레이션이 운영 환경에서 돌았다.", "database"),
 	}
 }
 
@@ -81,15 +88,15 @@ func TestSearchRanking(t *testing.T) {
 		query string
 		want  []string // the results, in order
 	}{
-		{"title beats summary", "etcd", []string{"IL-0271", "IL-0300", "IL-0049"}},
+		{"title beats summary, fuzzy comes last", "etcd", []string{"IL-0271", "IL-0300", "IL-0049", "IL-0310"}},
 		{"exact id first", "IL-0499", []string{"IL-0499", "IL-0049"}},
-		{"id prefix, newest first", "il-030", []string{"IL-0300", "IL-0301", "IL-0302"}},
+		{"id prefix, newest first, fuzzy last", "il-030", []string{"IL-0300", "IL-0301", "IL-0302", "IL-0310"}},
 		{"organisation exact", "discord", []string{"IL-0499", "IL-0271"}},
 		{"korean title", "음성", []string{"IL-0499"}},
 		{"korean two words", "음성 통화", []string{"IL-0499"}},
 		{"korean in summary only", "감시자", []string{"IL-0271"}},
 		{"decomposed jamo query", norm.NFD.String("음성"), []string{"IL-0499"}},
-		{"case folded", "ETCD", []string{"IL-0271", "IL-0300", "IL-0049"}},
+		{"case folded", "ETCD", []string{"IL-0271", "IL-0300", "IL-0049", "IL-0310"}},
 		{"multi-word needs every word", "etcd crash", []string{"IL-0271", "IL-0049"}},
 		{"words may match different fields", "discord gcp", []string{"IL-0499", "IL-0271"}},
 		{"org prefix beats a word in a summary", "dns", []string{"IL-0301", "IL-0300"}},
@@ -111,7 +118,7 @@ func TestSearchRanking(t *testing.T) {
 
 func TestSearchEmptyQueryListsAllNewestFirst(t *testing.T) {
 	ix := data.NewIndex(fixture())
-	want := []string{"IL-0499", "IL-0300", "IL-0301", "IL-0302", "IL-0271", "IL-0049"}
+	want := []string{"IL-0499", "IL-0310", "IL-0300", "IL-0301", "IL-0302", "IL-0271", "IL-0049"}
 	for _, q := range []string{"", "   ", "\t\n"} {
 		ms := ix.Search(q)
 		if got := ids(ms); !slices.Equal(got, want) {
@@ -123,8 +130,8 @@ func TestSearchEmptyQueryListsAllNewestFirst(t *testing.T) {
 			}
 		}
 	}
-	if ix.Len() != 6 {
-		t.Errorf("Len() = %d, want 6", ix.Len())
+	if ix.Len() != 7 {
+		t.Errorf("Len() = %d, want 7", ix.Len())
 	}
 	if n := len(data.NewIndex(nil).Search("x")); n != 0 {
 		t.Errorf("empty index found %d", n)
