@@ -49,18 +49,24 @@ type Model struct {
 	TTL time.Duration
 	// Refresh is the interval between registration refreshes.
 	Refresh time.Duration
+	// RingJoin is how long after an instance (re)joins the ring the call
+	// owners start placing syncers on it.
+	RingJoin time.Duration
 
 	// Calls is the number of active calls (voice syncers) at normal load.
 	Calls float64
 	// CallLength is the mean life of a call; new calls replace ending ones.
+	// A call ends at this pace whether it runs or waits for a syncer or an
+	// endpoint, and nobody gives up otherwise, so every cluster the model
+	// runs serves the same calls.
 	CallLength time.Duration
 	// RPCPerCallHour is how many connection requests one active call makes
 	// per hour (RPCs to its SFU through the connection pool).
 	RPCPerCallHour float64
 
 	// StormAt, StormShare and StormLength describe the reconnect storm: from
-	// StormAt, StormShare of the calls are torn down and wait to be
-	// recreated, spread over StormLength.
+	// StormAt, StormShare of the calls are torn down, spread over
+	// StormLength, and their owners ask for new syncers at once.
 	StormAt     time.Time
 	StormShare  float64
 	StormLength time.Duration
@@ -73,8 +79,13 @@ type Model struct {
 	// again; each moved syncer needs a new connection on its new instance.
 	Handoff time.Duration
 
-	// Retry is how often a call awaiting an endpoint tries again; RetryShare
-	// is the share of failed attempts that are retried (the rest give up).
+	// Retry is how often the owner of a call without a syncer asks for one
+	// again (when no placement is in the ring, or over the spawn limit), and
+	// how long a new syncer whose endpoint attempt timed out waits before
+	// its next one. RetryShare is the share of those timed-out attempts the
+	// syncer retries; otherwise it ends and its call goes back to its owner.
+	// An instance never has more endpoint retries scheduled than syncers, so
+	// the retries it receives are bounded by the syncers it holds.
 	Retry      time.Duration
 	RetryShare float64
 	// RPCRetry and RPCRetryShare are the same for RPCs of existing calls.
@@ -92,10 +103,13 @@ type Model struct {
 	PooledShare float64
 
 	// RestartTime is how long an instance's application takes to come back
-	// after a restart; in a cluster restart each instance takes up to
-	// RestartSpread longer, drawn from Seed, so instances return one by one.
-	RestartTime, RestartSpread time.Duration
-	Seed                       uint64
+	// after a restart. A cluster restart runs one pass round the ring from
+	// each instance named in RestartFrom (from the first instance when none
+	// of them exists), each pass going on until it meets the next one's
+	// start: the instances of a pass come back one by one, RestartStep
+	// apart.
+	RestartTime, RestartStep time.Duration
+	RestartFrom              []string
 
 	// Weights scale the hash-ring share of named instances (1 when absent).
 	Weights map[string]float64
@@ -121,6 +135,9 @@ type Action struct {
 	At time.Time
 	Do ActionKind
 	// Instance names the target of RestartInstance and RestartSupervisor.
+	// An operator acts only on an instance that is backed up: when the named
+	// one is healthy (in a what-if), the action goes to the instance with
+	// the longest mailbox among those backed up, or nowhere if none is.
 	Instance string
 	// Count is the number of instances AddInstances brings online.
 	Count int
@@ -138,10 +155,11 @@ const (
 	// RestartSupervisor restarts one instance's connection supervisor: the
 	// mailbox is emptied, the calls stay.
 	RestartSupervisor ActionKind = "restart_supervisor"
-	// RestartCluster restarts every instance's application at once.
+	// RestartCluster restarts the application of every backed-up instance;
+	// they come back one by one in ring order (see Model.RestartFrom).
 	RestartCluster ActionKind = "restart_cluster"
 	// AddInstances brings Count new instances online; each takes half of an
-	// existing instance's ring share and its calls are handed over.
+	// existing instance's ring share and half of its running syncers.
 	AddInstances ActionKind = "add_instances"
 	// CatchUp is not an operator's action: one instance's supervisor gets
 	// through its mailbox by itself (2-8, by luck, says the postmortem). The
@@ -273,6 +291,7 @@ var modelParams = []paramSpec{
 	secondsParam("timeout_s", 1, 600, func(m *Model, d time.Duration) { m.Timeout = d }),
 	secondsParam("ttl_s", 1, 3600, func(m *Model, d time.Duration) { m.TTL = d }),
 	secondsParam("refresh_s", 1, 3600, func(m *Model, d time.Duration) { m.Refresh = d }),
+	secondsParam("ring_join_s", 0, 600, func(m *Model, d time.Duration) { m.RingJoin = d }),
 	numberParam("calls", 0, 1e9, func(m *Model, v float64) { m.Calls = v }),
 	numberParam("call_minutes", 1, 10000, func(m *Model, v float64) { m.CallLength = time.Duration(v * float64(time.Minute)) }),
 	numberParam("rpc_per_call_hour", 0, 1e6, func(m *Model, v float64) { m.RPCPerCallHour = v }),
@@ -289,8 +308,24 @@ var modelParams = []paramSpec{
 	numberParam("rate_limit", 1, 1e9, func(m *Model, v float64) { m.RateLimit = v }),
 	numberParam("pooled_share", 0, 1, func(m *Model, v float64) { m.PooledShare = v }),
 	secondsParam("restart_s", 0, 3600, func(m *Model, d time.Duration) { m.RestartTime = d }),
-	secondsParam("restart_spread_s", 0, 3600, func(m *Model, d time.Duration) { m.RestartSpread = d }),
-	intParam("seed", 0, math.MaxInt32, func(m *Model, v int) { m.Seed = uint64(v) }),
+	secondsParam("restart_step_s", 0, 600, func(m *Model, d time.Duration) { m.RestartStep = d }),
+	{"restart_from", func(m *Model, raw json.RawMessage, field string) error {
+		var names []string
+		err := json.Unmarshal(raw, &names)
+		if err == nil && len(names) > 64 {
+			err = errors.New("too many")
+		}
+		for _, n := range names {
+			if err == nil && !instanceName.MatchString(n) {
+				err = errors.New("bad name")
+			}
+		}
+		if err != nil {
+			return fieldErr(field, "invalid value %s (want a list of at most 64 instance names such as [\"2-4\"])", compact(raw))
+		}
+		m.RestartFrom = names
+		return nil
+	}},
 	{"weights", func(m *Model, raw json.RawMessage, field string) error {
 		var w map[string]float64
 		if err := json.Unmarshal(raw, &w); err != nil {

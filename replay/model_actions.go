@@ -1,6 +1,10 @@
 package replay
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+	"slices"
+)
 
 // act applies the actions due at step t.
 func (s *sim) act(t int) {
@@ -13,22 +17,31 @@ func (s *sim) act(t int) {
 		s.nextAction++
 		switch a.Do {
 		case RestartInstance:
-			if in := s.find(a.Instance); in != nil && s.backedUp(in, t) {
+			if in := s.target(a.Instance, t); in != nil {
 				s.restart(in, t, boot)
 			}
-		case RestartSupervisor, CatchUp:
+		case RestartSupervisor:
+			if in := s.target(a.Instance, t); in != nil {
+				s.drop(in, t, true)
+				in.lastRefresh = t
+				s.announce(in, t, true)
+			}
+		case CatchUp:
 			if in := s.find(a.Instance); in != nil && s.backedUp(in, t) {
 				s.drop(in, t, true)
 				in.lastRefresh = t
-				in.inRing = true
+				s.announce(in, t, true)
 			}
 		case RestartCluster:
-			// Instances come back one by one: the first ones up take their
-			// neighbours' calls as secondary and tertiary placements.
-			for _, in := range s.insts {
-				spread := s.rng.Float64() * s.m.RestartSpread.Seconds()
-				if s.backedUp(in, t) {
-					s.restart(in, t, boot+int(spread))
+			// The restart goes round the ring: instances come back one by
+			// one, and the first ones up take their neighbours' calls as
+			// secondary and tertiary placements. In ring order, an instance
+			// a what-if adds comes back after the instances it follows and
+			// delays the rest of its pass, so a larger cluster never has
+			// more instances up early to take a cold-start herd.
+			for k, i := range s.ring {
+				if in := s.insts[i]; s.backedUp(in, t) {
+					s.restart(in, t, boot+int(math.Round(float64(s.restartOrder(k))*s.m.RestartStep.Seconds())))
 				}
 			}
 		case AddInstances:
@@ -37,6 +50,29 @@ func (s *sim) act(t int) {
 			}
 		}
 	}
+}
+
+// restartOrder returns the place of the instance at ring position k in its
+// pass of a cluster restart: 0 for the instance a pass starts from (see
+// Model.RestartFrom), 1 for the next one round the ring, and so on.
+func (s *sim) restartOrder(k int) int {
+	start := make([]bool, len(s.ring))
+	found := false
+	for _, name := range s.m.RestartFrom {
+		if in := s.find(name); in != nil {
+			start[s.pos[slices.Index(s.insts, in)]] = true
+			found = true
+		}
+	}
+	if !found {
+		start[0] = true
+	}
+	n := 0
+	for !start[k] {
+		k = (k - 1 + len(s.ring)) % len(s.ring)
+		n++
+	}
+	return n
 }
 
 // backedUp reports whether in needs an operator at step t: it is running
@@ -48,6 +84,23 @@ func (s *sim) backedUp(in *simInst, t int) bool {
 		return false
 	}
 	return !in.inRing || (in.head < len(in.q) && t-in.q[in.head].step >= s.timeout)
+}
+
+// target returns the instance an operator acts on at step t: the named one
+// if it is backed up, else (in a what-if where that one is healthy) the
+// instance with the longest mailbox among those backed up, as the operators
+// went after whichever instance was backed up; nil if none is.
+func (s *sim) target(name string, t int) *simInst {
+	if in := s.find(name); in != nil && s.backedUp(in, t) {
+		return in
+	}
+	var worst *simInst
+	for _, in := range s.insts {
+		if s.backedUp(in, t) && (worst == nil || in.qlen > worst.qlen) {
+			worst = in
+		}
+	}
+	return worst
 }
 
 func (s *sim) find(name string) *simInst {
@@ -64,19 +117,20 @@ func (s *sim) find(name string) *simInst {
 // pending retries die with them), and it is back in boot steps.
 func (s *sim) restart(in *simInst, t, boot int) {
 	s.drop(in, t, false)
-	for _, h := range in.calls {
-		s.insts[h.slot].waiting += h.n
-	}
+	// The owners learn at once that the syncers are gone and ask for new
+	// ones over the next retry interval.
+	s.unhost(in, 1, t, s.retry)
 	in.calls = in.calls[:0]
 	clear(in.rpcRetry)
-	clear(in.createRetry)
+	in.pend.reset()
 	in.up = t + boot
 	in.lastRefresh = in.up
 	in.inRing = boot == 0
 }
 
 // grow adds one instance next to the instance with the largest ring share,
-// which hands it half of its share and of its syncers (a graceful handoff).
+// which hands it half of its share and half of its running syncers (a
+// graceful handoff).
 func (s *sim) grow(t int) {
 	if len(s.insts) >= maxInstances {
 		return
@@ -94,7 +148,12 @@ func (s *sim) grow(t int) {
 	host.weight /= 2
 	s.reindex()
 	self := len(s.insts) - 1
-	host.scaleCalls(0.5, func(_ int, n float64) { in.host(self, n) })
-	in.waiting, host.waiting = host.waiting/2, host.waiting/2
+	// Only syncers with their endpoint are handed over; one still waiting
+	// for it stays and keeps trying where it is.
+	if calls := host.hostedCalls(); calls > 0 {
+		moved := max(0, calls-host.pend.sum) / 2
+		host.scaleCalls(1-moved/calls, func(_ int, n float64) { in.host(self, n) })
+	}
+	host.wait.split(&in.wait, 0.5)
 	in.stormCalls, host.stormCalls = host.stormCalls/2, host.stormCalls/2
 }

@@ -68,8 +68,11 @@ func (s *sim) expire(in *simInst, t int) {
 }
 
 // fail counts c's remaining requests as timed out. With retry, the share
-// that callers retry comes back later and the syncers that give up on their
-// endpoint end their calls.
+// that callers retry comes back later: RPCs of running syncers after
+// RPCRetry, and endpoint attempts of new syncers after Retry. A new syncer
+// that does not retry ends, and its call goes back to its owner, who asks
+// for a new syncer a retry interval later. Retries never outnumber the
+// syncers waiting for an endpoint.
 func (s *sim) fail(c *cohort, in *simInst, t int, retry bool) {
 	if c.expired {
 		return
@@ -79,11 +82,14 @@ func (s *sim) fail(c *cohort, in *simInst, t int, retry bool) {
 	s.failWin += lost
 	if retry {
 		in.rpcRetry[(t+s.rpcRetry)%len(in.rpcRetry)] += c.rpc * s.m.RPCRetryShare
-		in.createRetry[(t+s.retry)%len(in.createRetry)] += c.create * s.m.RetryShare
-		if calls := in.hostedCalls(); calls > 0 {
-			gone := min(calls, c.create*(1-s.m.RetryShare))
-			in.scaleCalls(1-gone/calls, nil)
+		if calls, quit := in.hostedCalls(), c.create*(1-s.m.RetryShare); quit > 0 && calls > 0 {
+			s.unhost(in, min(1, quit/calls), t+s.retry, 0)
+			if calls = in.hostedCalls(); in.pend.sum > calls {
+				in.pend.mul(calls / in.pend.sum)
+			}
 		}
+		again := min(c.create*s.m.RetryShare, max(0, in.hostedCalls()-in.pend.sum))
+		in.pend.add(t+s.retry, again)
 	}
 	c.rpc, c.create, c.expired = 0, 0, true
 }

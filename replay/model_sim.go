@@ -3,7 +3,6 @@ package replay
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"time"
 )
@@ -80,13 +79,17 @@ type simInst struct {
 	qlen        float64
 	lastRefresh int
 	inRing      bool
+	seen        int // the step from which call owners place syncers here
 	offset      int // staggers registration refreshes
 
-	calls       []hosted // syncers running here
-	waiting     float64  // calls of this slot awaiting a syncer
-	stormCalls  float64  // calls the reconnect storm tears down here
-	rpcRetry    []float64
-	createRetry []float64
+	calls      []hosted // syncers here, with or without their endpoint yet
+	stormCalls float64  // calls the reconnect storm tears down here
+	rpcRetry   []float64
+	// wait holds the calls of this slot that have no syncer, by the step of
+	// their owner's next request for one; pend holds the syncers here still
+	// without an endpoint, by the step of their next attempt. Both lose
+	// calls as they end, like the syncers in calls.
+	wait, pend wheel
 
 	inRPC, inCreate float64 // arrivals of the current step
 }
@@ -123,7 +126,6 @@ func (in *simInst) scaleCalls(f float64, take func(slot int, n float64)) {
 
 type sim struct {
 	m                            Model
-	rng                          *rand.Rand
 	steps                        int
 	parts, base, scan            float64
 	timeout, ttl, refresh, retry int
@@ -140,6 +142,8 @@ type sim struct {
 	ledger                       Ledger
 	okWin, failWin               float64
 	observe                      func(t int) // called after every step, for tests
+	now                          int         // the current step
+	join                         int         // RingJoin in steps
 }
 
 // maxInstances bounds the cluster however many instances actions add.
@@ -164,7 +168,6 @@ func (m Model) stepOf(t time.Time) int {
 func newSim(m Model) *sim {
 	s := &sim{
 		m:         m,
-		rng:       rand.New(rand.NewPCG(m.Seed, 0)),
 		steps:     int(m.End.Sub(m.Start).Seconds()),
 		parts:     float64(m.Partitions),
 		base:      m.SpawnBase.Seconds(),
@@ -181,6 +184,9 @@ func newSim(m Model) *sim {
 		limitFrom: math.MaxInt,
 	}
 	s.stormTo = s.stormFrom + secs(m.StormLength)
+	if m.RingJoin > 0 {
+		s.join = secs(m.RingJoin)
+	}
 	if !m.RateLimitAt.IsZero() {
 		s.limitFrom = max(0, m.stepOf(m.RateLimitAt))
 	}
@@ -208,7 +214,8 @@ func (s *sim) addInstance(name string, t, at int) *simInst {
 		inRing:      true,
 		offset:      (len(s.insts) * 7) % s.refresh,
 		rpcRetry:    make([]float64, s.rpcRetry+1),
-		createRetry: make([]float64, s.retry+1),
+		wait:        newWheel(s.retry + 1),
+		pend:        newWheel(s.retry + 1),
 	}
 	s.insts = append(s.insts, in)
 	s.ring = slices.Insert(s.ring, at, len(s.insts)-1)
@@ -231,6 +238,7 @@ func (s *sim) run() Run {
 	r.Ledger.MinQueue = math.Inf(1)
 	success := 100.0
 	for t := 0; t <= s.steps; t++ {
+		s.now = t
 		s.act(t)
 		s.demand(t)
 		for _, in := range s.insts {
@@ -289,6 +297,12 @@ func (s *sim) run() Run {
 }
 
 // demand computes the requests that reach each instance in step t.
+//
+// Calls end at the same pace whether they run, wait for a syncer or wait for
+// an endpoint: users leave a channel when they would have anyway, and those
+// facing "Awaiting Endpoint" keep waiting (the model has no separate giving
+// up). So every cluster, whatever its size, serves the same calls, and a
+// what-if changes only how well it serves them.
 func (s *sim) demand(t int) {
 	m := s.m
 	limited := t >= s.limitFrom
@@ -298,6 +312,8 @@ func (s *sim) demand(t int) {
 	}
 	for _, in := range s.insts {
 		in.scaleCalls(1-s.callEnd, nil)
+		in.wait.mul(1 - s.callEnd)
+		in.pend.mul(1 - s.callEnd)
 		in.inRPC, in.inCreate = 0, 0
 		if t < in.up {
 			continue
@@ -307,39 +323,58 @@ func (s *sim) demand(t int) {
 			in.stormCalls = calls * m.StormShare
 		}
 		if t >= s.stormFrom && t < s.stormTo && calls > 0 {
-			// Torn-down calls tell their SFUs, then wait to be recreated.
+			// Torn-down calls tell their SFUs, then ask for a syncer again
+			// at once.
 			moved := min(calls, in.stormCalls/float64(s.stormTo-s.stormFrom))
-			in.scaleCalls(1-moved/calls, func(slot int, n float64) { s.insts[slot].waiting += n })
+			s.unhost(in, moved/calls, t, 0)
+			in.pend.mul(1 - moved/calls)
 			in.inRPC += moved
 			calls -= moved
 		}
 		in.inRPC += calls*s.rpcRate + in.rpcRetry[t%len(in.rpcRetry)]
-		in.inCreate += in.createRetry[t%len(in.createRetry)]
 		in.rpcRetry[t%len(in.rpcRetry)] = 0
-		in.createRetry[t%len(in.createRetry)] = 0
+		in.inCreate += in.pend.take(t)
 	}
 	s.handoff()
 	for i, in := range s.insts {
 		share := in.weight / s.totalWeight
-		in.waiting += s.newCalls * offPeak * share
-		release := in.waiting / float64(s.retry)
+		due := in.wait.take(t) + s.newCalls*offPeak*share
+		release := due
 		if limited {
-			release = min(release, m.RateLimit*share)
+			// Spawns over the limit are turned away and asked for again a
+			// retry interval later.
+			release = min(due, m.RateLimit*share)
+			in.wait.add(t+s.retry, due-release)
 		}
 		target := s.place(i)
 		if target == nil {
-			// No placement in the ring: the attempt fails before reaching
-			// any instance; most callers try again later.
+			// No placement in the ring: the request fails before reaching
+			// any instance, and the owner asks again later.
 			s.ledger.Refused += release
-			in.waiting -= release * (1 - m.RetryShare)
+			in.wait.add(t+s.retry, release)
 			continue
 		}
 		// The ring places the syncer at once; it then needs a connection
 		// through the target's supervisor to select its endpoint.
-		in.waiting -= release
 		target.host(i, release)
 		target.inCreate += release
 	}
+}
+
+// unhost ends share f of the syncers on in (0 < f ≤ 1), from every slot
+// alike; their calls go back to their owners, who ask for new syncers spread
+// over the spread steps from t (at step t when spread is 0).
+func (s *sim) unhost(in *simInst, f float64, t, spread int) {
+	in.scaleCalls(1-f, func(slot int, n float64) {
+		w := &s.insts[slot].wait
+		if spread <= 0 {
+			w.add(t, n)
+			return
+		}
+		for k := range spread {
+			w.add(t+k, n/float64(spread))
+		}
+	})
 }
 
 // handoff moves syncers placed away from their primary back to it while
@@ -348,17 +383,23 @@ func (s *sim) demand(t int) {
 func (s *sim) handoff() {
 	pace := 1 / s.m.Handoff.Seconds()
 	for k, in := range s.insts {
+		var before, moved float64
 		for i := range in.calls {
 			h := &in.calls[i]
+			before += h.n
 			if h.slot == k || h.n <= 0 {
 				continue
 			}
-			if p := s.insts[h.slot]; p.inRing {
+			if p := s.insts[h.slot]; p.inRing && s.now >= p.seen {
 				x := h.n * min(1, pace)
 				h.n -= x
+				moved += x
 				p.host(h.slot, x)
 				p.inCreate += x
 			}
+		}
+		if moved > 0 {
+			in.pend.mul(1 - moved/before)
 		}
 	}
 }
@@ -368,11 +409,20 @@ func (s *sim) handoff() {
 func (s *sim) place(i int) *simInst {
 	n := len(s.ring)
 	for k := range min(3, n) {
-		if c := s.insts[s.ring[(s.pos[i]+k)%n]]; c.inRing {
+		if c := s.insts[s.ring[(s.pos[i]+k)%n]]; c.inRing && s.now >= c.seen {
 			return c
 		}
 	}
 	return nil
+}
+
+// announce sets in's ring membership at step t. Call owners see an
+// instance that joins the ring, and place syncers on it, Join later.
+func (s *sim) announce(in *simInst, t int, ok bool) {
+	if ok && !in.inRing {
+		in.seen = t + s.join
+	}
+	in.inRing = ok
 }
 
 // process queues the step's arrivals at in, serves what one second of its
@@ -415,5 +465,5 @@ func (s *sim) process(in *simInst, t int) {
 		in.q = in.q[:n]
 		in.head = 0
 	}
-	in.inRing = t-in.lastRefresh <= s.ttl
+	s.announce(in, t, t-in.lastRefresh <= s.ttl)
 }
