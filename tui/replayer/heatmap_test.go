@@ -55,7 +55,7 @@ func heatGoldens(t *testing.T, at time.Time) {
 	}
 }
 
-// TestHeatmap is the doubled cluster at 14:20: 30 rows, 2-7 still backed up.
+// TestHeatmap is the doubled cluster at 14:20: 30 rows, 2-12 still backed up.
 func TestHeatmap(t *testing.T) { heatGoldens(t, modelAt(14, 20)) }
 
 // TestHeatmapEarly is 12:44: every instance but 2-13 out of the ring, the
