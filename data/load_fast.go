@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // decodeRecordFast decodes one record in the Incident Library format
@@ -232,7 +233,7 @@ func (d *fastDecoder) str(s *string) bool {
 	if end < 0 {
 		return false
 	}
-	v, ok := plainString(d.b[d.i:end])
+	v, ok := plainStringView(d.b[d.i:end])
 	if !ok {
 		// An escaped string: let encoding/json unescape it.
 		if json.Unmarshal(d.b[d.i:end], &v) != nil {
@@ -535,4 +536,18 @@ func plainBytes(body []byte) bool {
 		}
 	}
 	return ascii || utf8.Valid(body)
+}
+
+// plainStringView is plainString without the copy: the string shares the
+// bytes of q. The loader decodes straight from a file's buffer, which is
+// never written after the file is split into units (a byte order mark is
+// blanked in a clone, before), so its strings can point into it; a large
+// load then does not copy its text again. Nothing else may call it:
+// encoding/json reuses the buffers it hands to UnmarshalJSON.
+func plainStringView(q []byte) (string, bool) {
+	body, ok := plainBody(q)
+	if !ok || len(body) == 0 {
+		return "", ok
+	}
+	return unsafe.String(&body[0], len(body)), true
 }

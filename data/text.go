@@ -217,23 +217,33 @@ func stringEnd(b []byte, i int) int {
 // unescaping and is valid UTF-8 without control characters; otherwise it
 // reports false.
 func plainString(q []byte) (string, bool) {
-	if len(q) < 2 || q[0] != '"' || q[len(q)-1] != '"' {
+	body, ok := plainBody(q)
+	if !ok {
 		return "", false
+	}
+	return string(body), true
+}
+
+// plainBody returns the bytes between the quotes of a JSON string that
+// needs no unescaping and is valid UTF-8.
+func plainBody(q []byte) ([]byte, bool) {
+	if len(q) < 2 || q[0] != '"' || q[len(q)-1] != '"' {
+		return nil, false
 	}
 	body := q[1 : len(q)-1]
 	ascii := true
 	for _, c := range body {
 		if c < 0x20 || c == '"' || c == '\\' {
-			return "", false
+			return nil, false
 		}
 		if c >= 0x80 {
 			ascii = false
 		}
 	}
 	if !ascii && !utf8.Valid(body) {
-		return "", false
+		return nil, false
 	}
-	return string(body), true
+	return body, true
 }
 
 func skipJSONSpace(b []byte, i int) int {
