@@ -533,3 +533,30 @@ func BenchmarkReplayTick(b *testing.B) {
 		_ = m2.View()
 	}
 }
+
+// TestRenderTextSharedNote: series in a row with the same note (a model's
+// outputs) print it once, after the last; a different note prints its own.
+func TestRenderTextSharedNote(t *testing.T) {
+	rec, tl := fixture(t)
+	shared := data.Text{EN: "Shared modelling note.", KO: "공유 메모."}
+	own := data.Text{EN: "Its own note.", KO: "자기 메모."}
+	var series []data.Series
+	for i, note := range []data.Text{shared, shared, own} {
+		s := tl.Series[0]
+		s.Name = fmt.Sprintf("s%d", i)
+		s.Note = note
+		series = append(series, s)
+	}
+	tl2 := *tl
+	tl2.Series = series
+	out := RenderText(rec, &tl2, TextOptions{Width: 80, Styles: theme.Plain()})
+	if n := strings.Count(out, shared.EN); n != 1 {
+		t.Errorf("shared note printed %d times, want 1:\n%s", n, out)
+	}
+	if n := strings.Count(out, own.EN); n != 1 {
+		t.Errorf("own note printed %d times, want 1", n)
+	}
+	if strings.Index(out, shared.EN) > strings.Index(out, own.EN) {
+		t.Error("the shared note does not come before the next series' own note")
+	}
+}

@@ -154,7 +154,9 @@ func (r *textRenderer) event(tl *data.Timeline, e data.Event) {
 }
 
 // series prints each headline series as a sparkline across the width, with
-// its note; grouped series (such as one per instance) are counted.
+// its note; series in a row that share a note (a model's outputs) share one
+// printing of it, after the last. Grouped series (such as one per instance)
+// are counted.
 func (r *textRenderer) series(tl *data.Timeline) {
 	heads := headline(tl)
 	if len(tl.Series) == 0 {
@@ -163,11 +165,15 @@ func (r *textRenderer) series(tl *data.Timeline) {
 	r.para(wordsFor(r.lang).series, 0, r.st.Label)
 	r.blank()
 	loc := tl.Location()
-	for _, s := range heads {
+	for i, s := range heads {
 		for _, l := range renderSparkline(s, tl.Start.In(loc), tl.End.In(loc), time.Time{}, r.w, r.lang, r.styles) {
 			r.add(l)
 		}
-		if n := pick(s.Note, r.lang, "\n"); n != "" {
+		n := pick(s.Note, r.lang, "\n")
+		if i+1 < len(heads) && pick(heads[i+1].Note, r.lang, "\n") == n {
+			continue // the next series says the same
+		}
+		if n != "" {
 			r.para(n, 2, r.st.Faint)
 		}
 		r.blank()
