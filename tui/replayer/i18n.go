@@ -120,3 +120,27 @@ func provName(p data.Provenance, l data.Lang) string {
 	}
 	return string(p)
 }
+
+// koUnits are the Korean words for the units series use. Units are data,
+// so one that is not here is shown as written.
+var koUnits = map[string]string{
+	"messages":     "메시지",
+	"instances":    "대",
+	"in ring":      "링 안",
+	"events":       "건",
+	"calls":        "통화",
+	"% of network": "% (네트워크)",
+	"% of normal":  "% (평소 대비)",
+	"relative":     "상댓값",
+}
+
+// unitName returns a series' unit as shown in l: Korean where the unit is
+// known, otherwise as written (English and "both" keep the data's word).
+func unitName(unit string, l data.Lang) string {
+	if l == data.KO {
+		if s, ok := koUnits[unit]; ok {
+			return s
+		}
+	}
+	return unit
+}

@@ -132,7 +132,7 @@ func newSparkHead(s *data.Series, lang data.Lang, p painters, hypothetical bool)
 		label:     pick(s.Label, lang, " / "),
 		prov:      provName(s.Provenance, lang),
 		provPaint: p.prov(s.Provenance),
-		unit:      s.Unit,
+		unit:      unitName(s.Unit, lang),
 	}
 	if h.label == "" {
 		h.label = s.Name

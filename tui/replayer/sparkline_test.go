@@ -198,3 +198,29 @@ func TestFormatValue(t *testing.T) {
 		}
 	}
 }
+
+func TestUnitName(t *testing.T) {
+	tests := []struct {
+		unit string
+		lang data.Lang
+		want string
+	}{
+		{"messages", data.KO, "메시지"},
+		{"instances", data.KO, "대"},
+		{"messages", data.EN, "messages"},
+		{"messages", data.Both, "messages"},
+		{"%", data.KO, "%"},
+		{"furlongs", data.KO, "furlongs"}, // unknown units show as written
+	}
+	for _, tc := range tests {
+		if got := unitName(tc.unit, tc.lang); got != tc.want {
+			t.Errorf("unitName(%q, %v) = %q, want %q", tc.unit, tc.lang, got, tc.want)
+		}
+	}
+	s := minuteSeries(data.Modelled, 0, 1_200_000, 3)
+	s.Unit = "messages"
+	head := renderSparkline(s, clock("12:00"), clock("12:02"), clock("12:02"), 70, data.KO, theme.Plain())[0]
+	if !strings.Contains(head, "최대 1.2M 메시지") {
+		t.Errorf("Korean head %q does not show the unit in Korean", head)
+	}
+}
