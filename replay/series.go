@@ -59,6 +59,23 @@ func Extent(pts []data.Point) (lo, hi float64, ok bool) {
 	return lo, hi, true
 }
 
+// LastAt returns the last point at or before t, and false when there is
+// none. A reported series is shown this way: its figures hold only at the
+// moments the source gives them, so nothing is interpolated between them.
+func LastAt(pts []data.Point, t time.Time) (data.Point, bool) {
+	pts = sorted(pts)
+	i, _ := slices.BinarySearchFunc(pts, t, func(p data.Point, t time.Time) int {
+		if p.T.After(t) {
+			return 1
+		}
+		return -1
+	})
+	if i == 0 {
+		return data.Point{}, false
+	}
+	return pts[i-1], true
+}
+
 // ValueAt returns the series' value at t, interpolated linearly between the
 // points on either side of t. A jump is written as two points at the same
 // moment; at that moment ValueAt returns the later one. Outside the series'

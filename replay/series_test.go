@@ -186,3 +186,32 @@ func TestExtentAndBaseline(t *testing.T) {
 		})
 	}
 }
+
+func TestLastAt(t *testing.T) {
+	pts := minutes(10, 20, 30) // at t0, t0+1m, t0+2m
+	t0 := pts[0].T
+	tests := []struct {
+		name string
+		at   time.Time
+		want float64
+		ok   bool
+	}{
+		{"before the first", t0.Add(-time.Second), 0, false},
+		{"at the first", t0, 10, true},
+		{"between holds the earlier, never a blend", t0.Add(90 * time.Second), 20, true},
+		{"at a point", t0.Add(2 * time.Minute), 30, true},
+		{"after the last", t0.Add(time.Hour), 30, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, ok := LastAt(pts, tc.at)
+			if ok != tc.ok || p.V != tc.want {
+				t.Errorf("LastAt = %v, %v; want %v, %v", p.V, ok, tc.want, tc.ok)
+			}
+		})
+	}
+	reversed := []data.Point{pts[2], pts[1], pts[0]}
+	if p, _ := LastAt(reversed, t0.Add(90*time.Second)); p.V != 20 {
+		t.Errorf("LastAt on unsorted points = %v, want 20", p.V)
+	}
+}

@@ -8,10 +8,12 @@ import (
 type words struct {
 	playing, paused, of, noTimeline, before, stage, noAnnotation string
 	now, min, max, hypothetical, sources, series, noStage        string
-	kinds                                                        map[data.Kind]string
-	outcomes                                                     map[data.Outcome]string
-	prov                                                         map[data.Provenance]string
-	fallbackP                                                    string // prefix of a text shown in the other language
+	// lastReported formats a reported series' figure and its time.
+	lastReported string
+	kinds        map[data.Kind]string
+	outcomes     map[data.Outcome]string
+	prov         map[data.Provenance]string
+	fallbackP    string // prefix of a text shown in the other language
 }
 
 var dict = map[data.Lang]words{
@@ -22,7 +24,8 @@ var dict = map[data.Lang]words{
 		stage:        "Stage",
 		noAnnotation: "No annotation.",
 		now:          "now", min: "min", max: "max", hypothetical: "hypothetical",
-		sources: "Sources", series: "Series", noStage: "Other events",
+		lastReported: "last reported %s at %s",
+		sources:      "Sources", series: "Series", noStage: "Other events",
 		kinds: map[data.Kind]string{
 			data.KindTrigger: "trigger", data.KindSymptom: "symptom", data.KindDetection: "detection",
 			data.KindAction: "action", data.KindRecovery: "recovery", data.KindNote: "note",
@@ -42,7 +45,8 @@ var dict = map[data.Lang]words{
 		stage:        "단계",
 		noAnnotation: "설명이 없습니다.",
 		now:          "현재", min: "최소", max: "최대", hypothetical: "가정",
-		sources: "출처", series: "지표", noStage: "기타 사건",
+		lastReported: "%[2]s 보고 %[1]s",
+		sources:      "출처", series: "지표", noStage: "기타 사건",
 		kinds: map[data.Kind]string{
 			data.KindTrigger: "발단", data.KindSymptom: "증상", data.KindDetection: "탐지",
 			data.KindAction: "조치", data.KindRecovery: "복구", data.KindNote: "메모",

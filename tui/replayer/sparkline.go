@@ -1,6 +1,7 @@
 package replayer
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -32,15 +33,18 @@ type spark struct {
 // newSpark resamples s over [start, end] into width columns (see
 // replay.Resample: each column keeps its extreme, so a spike shows at any
 // width) and maps them onto the levels between lo and hi. Columns where the
-// series has no value are blank.
+// series has no value are blank, and so are the columns of a reported
+// series that hold none of its points: its figures are drawn where the
+// source gives them, never joined by a line the source did not draw.
 func newSpark(s *data.Series, start, end time.Time, width int, lo, hi float64) spark {
 	sp := spark{series: s, lo: lo, hi: hi}
 	if width <= 0 {
 		return sp
 	}
 	sp.cells = make([]string, width)
+	reported := s.Provenance == data.Reported
 	for i, b := range replay.Resample(s.Points, start, end, width) {
-		if b.Empty {
+		if b.Empty || reported && b.Points == 0 {
 			sp.cells[i] = " "
 			continue
 		}
@@ -160,6 +164,18 @@ func (h sparkHead) render(width int, now float64, nowOK bool, lang data.Lang, p 
 		nowText = w.now + " " + formatValue(now, h.unit)
 	}
 	return h.renderWith(width, nowText, lang, p)
+}
+
+// lastReported is the head's figure for a reported series: the last value
+// the source gives at or before now, with its time ("last reported 85% at
+// 09:47"), or "" before the first.
+func lastReported(s *data.Series, now time.Time, loc *time.Location, lang data.Lang) string {
+	pt, ok := replay.LastAt(s.Points, now)
+	if !ok {
+		return ""
+	}
+	w := wordsFor(lang)
+	return fmt.Sprintf(w.lastReported, formatValue(pt.V, unitName(s.Unit, lang)), pt.T.In(loc).Format("15:04"))
 }
 
 // renderWith draws the head with nowText ("now 412k msgs", or "" for none)
@@ -300,8 +316,12 @@ func renderSparkline(s *data.Series, start, end, now time.Time, width int, lang 
 	headLine := head.renderWith(width, "", lang, p)
 	if !now.IsZero() {
 		col = cursorColumn(start, end, now, width)
-		v, ok := replay.ValueAt(s.Points, now)
-		headLine = head.render(width, v, ok, lang, p)
+		if s.Provenance == data.Reported {
+			headLine = head.renderWith(width, lastReported(s, now, start.Location(), lang), lang, p)
+		} else {
+			v, ok := replay.ValueAt(s.Points, now)
+			headLine = head.render(width, v, ok, lang, p)
+		}
 	}
 	loc := start.Location()
 	return []string{

@@ -73,7 +73,10 @@ func TestSparkHead(t *testing.T) {
 		width int
 		want  string
 	}{
-		{"wide", data.EN, data.Reported, 70, "Aggregate mailbox · reported        now 3 msgs · min 0 · max 1.2M msgs"},
+		{"wide", data.EN, data.Modelled, 70, "Aggregate mailbox · modelled        now 3 msgs · min 0 · max 1.2M msgs"},
+		{"reported gives its last figure and time", data.EN, data.Reported, 90,
+			"Aggregate mailbox · reported         last reported 3 msgs at 12:02 · min 0 · max 1.2M msgs"},
+		{"Korean reported", data.KO, data.Reported, 80, "메일박스 합계 · 보고된 값            12:02 보고 3 msgs · 최소 0 · 최대 1.2M msgs"},
 		{"min and max give way first", data.EN, data.Modelled, 45, "Aggregate mailbox · modelled       now 3 msgs"},
 		{"then the label is cut", data.EN, data.Modelled, 36, "Aggregate ma… · modelled  now 3 msgs"},
 		{"the provenance stays", data.EN, data.Illustrative, 22, "Aggreg… · illustrative"},
@@ -150,7 +153,8 @@ func TestSparklineKeepsExtremes(t *testing.T) {
 		{"a one-minute dip", down, "▁", "█"},
 	}
 	for _, tc := range tests {
-		s := minuteSeries(data.Reported, tc.vs...)
+		// Modelled: columns between points are filled, as extremes need.
+		s := minuteSeries(data.Modelled, tc.vs...)
 		for w := 1; w <= 200; w++ {
 			line := renderSparkline(s, clock("12:00"), clock("15:00"), time.Time{}, w, data.EN, theme.Plain())[1]
 			if strings.Count(line, tc.glyph) != 1 || strings.Count(line, tc.others) < w-2 {
@@ -222,5 +226,28 @@ func TestUnitName(t *testing.T) {
 	head := renderSparkline(s, clock("12:00"), clock("12:02"), clock("12:02"), 70, data.KO, theme.Plain())[0]
 	if !strings.Contains(head, "최대 1.2M 메시지") {
 		t.Errorf("Korean head %q does not show the unit in Korean", head)
+	}
+}
+
+// TestSparklineReportedIsNotInterpolated: a reported series is drawn only in
+// the columns that hold its figures; between them the chart stays blank, and
+// before its first figure the head gives none.
+func TestSparklineReportedIsNotInterpolated(t *testing.T) {
+	s := &data.Series{Name: "erroring", Unit: "%", Provenance: data.Reported,
+		Points: []data.Point{{T: clock("12:10"), V: 85}, {T: clock("13:00"), V: 5}}}
+	lines := renderSparkline(s, clock("12:00"), clock("14:00"), clock("12:30"), 60, data.EN, theme.Plain())
+	if n := 60 - strings.Count(lines[1], " "); n != 2 {
+		t.Errorf("drew %d columns, want the 2 that hold figures: %q", n, lines[1])
+	}
+	if !strings.Contains(lines[0], "last reported 85% at 12:10") {
+		t.Errorf("head %q lacks the last reported figure", lines[0])
+	}
+	s.Provenance = data.Illustrative
+	if line := renderSparkline(s, clock("12:00"), clock("14:00"), time.Time{}, 60, data.EN, theme.Plain())[1]; strings.Count(line, " ") > 60-25 {
+		t.Errorf("an illustrative shape is not joined between its points: %q", line)
+	}
+	s.Provenance = data.Reported
+	if head := renderSparkline(s, clock("12:00"), clock("14:00"), clock("12:05"), 60, data.EN, theme.Plain())[0]; strings.Contains(head, "last reported") || strings.Contains(head, "now") {
+		t.Errorf("before the first figure the head should give none: %q", head)
 	}
 }
