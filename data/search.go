@@ -257,7 +257,7 @@ func (ix *Index) Search(query string) []Match {
 		}
 	}
 	ix.remember(words, ords)
-	return ix.rank(found)
+	return rank(ix.recs, found)
 }
 
 // searchFresh is Search without reuse of recent queries, for tests.
@@ -268,7 +268,7 @@ func (ix *Index) searchFresh(query string) []Match {
 	}
 	found := ix.run(prepare(words), nil, false)
 	defer found.free()
-	return ix.rank(found)
+	return rank(ix.recs, found)
 }
 
 // candidates returns the matches of the smallest recent query that words
@@ -385,9 +385,9 @@ func parallelParts(n, parts int, fn func(p, lo, hi int)) {
 	wg.Wait()
 }
 
-// rank sorts the matches by score, ties in index order (newest first), and
-// returns them.
-func (ix *Index) rank(ps parts) []Match {
+// rank sorts the matches of records in recs by score, ties in order of
+// recs (newest first), and returns them.
+func rank(recs []*Record, ps parts) []Match {
 	// One uint64 per match: inverted score above, part and position in
 	// it below (index order), so a plain integer sort gives best first
 	// and newest first among equals.
@@ -403,7 +403,7 @@ func (ix *Index) rank(ps parts) []Match {
 	out := make([]Match, len(keys))
 	for j, k := range keys {
 		f := ps[uint32(k)>>posBits][uint32(k)&(1<<posBits-1)]
-		out[j] = Match{Record: ix.recs[f.ord], Score: f.score, Hits: f.hits}
+		out[j] = Match{Record: recs[f.ord], Score: f.score, Hits: f.hits}
 	}
 	return out
 }

@@ -28,7 +28,7 @@ func runList(e *env, o options) (int, error) {
 func runSearch(e *env, o options) (int, error) {
 	lib := e.load(o)
 	query := strings.Join(o.args, " ")
-	matches := data.NewIndex(lib.Records).Search(query)
+	matches := data.Search(lib.Records, query)
 	if o.json {
 		out := make([]searchResult, len(matches))
 		for i, m := range matches {
