@@ -71,14 +71,18 @@ func (r *Record) FieldText(f Field) string {
 // tagsText is strings.Join(r.Tags(), " ") without Tags' map, which showed
 // in the index build's profile.
 func (r *Record) tagsText() string {
+	var buf [256]byte
+	return string(r.appendTags(buf[:0]))
+}
+
+// appendTags appends tagsText to b.
+func (r *Record) appendTags(b []byte) []byte {
 	var seen [24]string
 	tags := seen[:0]
-	n := 0
 	add := func(ts ...string) {
 		for _, t := range ts {
 			if t != "" && !slices.Contains(tags, t) {
 				tags = append(tags, t)
-				n += len(t) + 1
 			}
 		}
 	}
@@ -87,15 +91,13 @@ func (r *Record) tagsText() string {
 	add(r.RootCause)
 	add(r.Contributing...)
 	add(r.Symptoms...)
-	var b strings.Builder
-	b.Grow(n)
 	for i, t := range tags {
 		if i > 0 {
-			b.WriteByte(' ')
+			b = append(b, ' ')
 		}
-		b.WriteString(t)
+		b = append(b, t...)
 	}
-	return b.String()
+	return b
 }
 
 // Hit is where a query matched in one field of a record.

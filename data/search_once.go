@@ -1,10 +1,12 @@
 package data
 
 import (
+	"encoding/binary"
 	"runtime"
 	"slices"
 	"strings"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Search returns the records of recs matching query, exactly as
@@ -37,6 +39,7 @@ func Search(recs []*Record, query string) []Match {
 	workers := min(runtime.GOMAXPROCS(0), len(ps))
 	run := func() {
 		var sc scratch
+		var osc onceScratch
 		d := onceDoc()
 		for {
 			p := int(next.Add(1)) - 1
@@ -46,7 +49,7 @@ func Search(recs []*Record, query string) []Match {
 			lo, hi := p*n/len(ps), (p+1)*n/len(ps)
 			out := *foundPool.Get().(*[]found)
 			for k := lo; k < hi; k++ {
-				d.fillOnce(recs[k])
+				d.fillOnce(recs[k], &osc)
 				if score, ok := sc.match(d, ws); ok {
 					out = append(out, found{ord: int32(k), score: score, hits: sc.collect(d)})
 				}
@@ -103,41 +106,101 @@ func onceDoc() *doc {
 	return d
 }
 
+// onceScratch is one Search worker's memory for folded text, reused from
+// record to record.
+type onceScratch struct {
+	tags []byte
+	long [2][]byte
+}
+
 // fillOnce folds r's text into d (from onceDoc) for one match: the short
-// fields with their masks, the summaries alone.
-func (d *doc) fillOnce(r *Record) {
+// fields with their masks, the summaries alone. d's text may share sc's
+// memory until the next call.
+func (d *doc) fillOnce(r *Record, sc *onceScratch) {
 	for f := range FieldSummaryEN {
-		d.text[f], d.maps[f], d.mask[f] = foldMask(r.FieldText(f))
+		s := ""
+		if f == FieldTags {
+			sc.tags = r.appendTags(sc.tags[:0])
+			if len(sc.tags) > 0 {
+				s = unsafe.String(&sc.tags[0], len(sc.tags))
+			}
+		} else {
+			s = r.FieldText(f)
+		}
+		d.text[f], d.maps[f], d.mask[f] = foldMask(s)
 	}
 	for f := FieldSummaryEN; f < numFields; f++ {
-		d.text[f], d.maps[f] = foldLong(r.FieldText(f))
+		d.text[f], d.maps[f] = foldLong(r.FieldText(f), &sc.long[f-FieldSummaryEN])
 	}
 }
 
 // foldLong is fold for a long text: text of ASCII and precomposed Hangul
-// alone (nearly all of it) needs only its capitals lowered.
-func foldLong(s string) (string, *posMap) {
+// alone (nearly all of it) needs only its capitals lowered, which it does
+// in *buf when it must. The result may share buf's memory: it lasts until
+// the next call with the same buf.
+func foldLong(s string, buf *[]byte) (string, *posMap) {
+	const (
+		high = 0x8080808080808080
+		// Added to eight ASCII bytes, these set a byte's top bit from 'A'
+		// and from past 'Z' up: no byte carries into the next.
+		fromA    = 0x3f3f3f3f3f3f3f3f
+		pastZ    = 0x2525252525252525
+		lowerBit = 0x20
+	)
 	upper := false
 	for i := 0; i < len(s); {
+		if i+8 <= len(s) {
+			x := load64(s, i)
+			if x&high == 0 {
+				upper = upper || (x+fromA)&^(x+pastZ)&high != 0
+				i += 8
+				continue
+			}
+		}
 		c := s[i]
-		if c < 0x80 {
+		switch {
+		case c < 0x80:
 			upper = upper || 'A' <= c && c <= 'Z'
 			i++
-			continue
-		}
-		if !hangulAt(s, i) {
+		case (c == 0xEB || c == 0xEC) && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80,
+			hangulAt(s, i):
+			i += 3 // U+B000–U+CFFF, or another precomposed syllable
+		default:
 			return fold(s)
 		}
-		i += 3
 	}
 	if !upper {
 		return s, nil
 	}
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
+	b := append((*buf)[:0], s...)
+	*buf = b
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := load64(s, i)
+		if x&high == 0 {
+			x |= (x + fromA) &^ (x + pastZ) & high >> 2
+			putLE64(b[i:], x)
+			continue
+		}
+		for j := i; j < i+8; j++ {
+			if c := b[j]; 'A' <= c && c <= 'Z' {
+				b[j] = c + lowerBit
+			}
 		}
 	}
-	return string(b), nil
+	for ; i < len(b); i++ {
+		if c := b[i]; 'A' <= c && c <= 'Z' {
+			b[i] = c + lowerBit
+		}
+	}
+	return unsafe.String(&b[0], len(b)), nil
 }
+
+// load64 reads eight bytes of s at i, little-endian.
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+func putLE64(b []byte, x uint64) { binary.LittleEndian.PutUint64(b, x) }
