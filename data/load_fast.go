@@ -260,6 +260,17 @@ func (d *fastDecoder) strPtr(p **string) bool {
 
 // strings reads an array of strings; null makes it nil and [] empty.
 func (d *fastDecoder) strings(list *[]string) bool {
+	return decodeList(d, list, (*fastDecoder).element)
+}
+
+// element decodes one string of a list; a null element is refused, since
+// encoding/json would add "" for it.
+func (d *fastDecoder) element(s *string) bool { return !d.null() && d.str(s) }
+
+// decodeList decodes null (a nil list) or an array whose elements one
+// decodes; a non-nil empty list for [], as encoding/json gives.
+// one is a method expression, so that passing it allocates nothing.
+func decodeList[T any](d *fastDecoder, list *[]T, one func(*fastDecoder, *T) bool) bool {
 	if d.null() {
 		*list = nil
 		return true
@@ -267,7 +278,7 @@ func (d *fastDecoder) strings(list *[]string) bool {
 	if !d.arrayStart() {
 		return false
 	}
-	*list = []string{}
+	*list = []T{}
 	for more, ok := d.arrayNext(true); ; more, ok = d.arrayNext(false) {
 		if !ok {
 			return false
@@ -275,11 +286,13 @@ func (d *fastDecoder) strings(list *[]string) bool {
 		if !more {
 			return true
 		}
-		var s string
-		if d.null() || !d.str(&s) {
-			return false // encoding/json would add "" for a null element
+		// Decode into the list's own slot: a local passed to one would
+		// escape to the heap, one allocation per element.
+		var zero T
+		*list = append(*list, zero)
+		if !one(d, &(*list)[len(*list)-1]) {
+			return false
 		}
-		*list = append(*list, s)
 	}
 }
 
@@ -419,27 +432,7 @@ func (d *fastDecoder) source(s *Source) bool {
 }
 
 func (d *fastDecoder) sources(list *[]Source) bool {
-	if d.null() {
-		*list = nil
-		return true
-	}
-	if !d.arrayStart() {
-		return false
-	}
-	*list = []Source{}
-	for more, ok := d.arrayNext(true); ; more, ok = d.arrayNext(false) {
-		if !ok {
-			return false
-		}
-		if !more {
-			return true
-		}
-		var s Source
-		if !d.source(&s) {
-			return false
-		}
-		*list = append(*list, s)
-	}
+	return decodeList(d, list, (*fastDecoder).source)
 }
 
 func (d *fastDecoder) item(x *Item) bool {
@@ -459,27 +452,7 @@ func (d *fastDecoder) item(x *Item) bool {
 }
 
 func (d *fastDecoder) items(list *[]Item) bool {
-	if d.null() {
-		*list = nil
-		return true
-	}
-	if !d.arrayStart() {
-		return false
-	}
-	*list = []Item{}
-	for more, ok := d.arrayNext(true); ; more, ok = d.arrayNext(false) {
-		if !ok {
-			return false
-		}
-		if !more {
-			return true
-		}
-		var x Item
-		if !d.item(&x) {
-			return false
-		}
-		*list = append(*list, x)
-	}
+	return decodeList(d, list, (*fastDecoder).item)
 }
 
 func (d *fastDecoder) durations(ds *Durations) bool {
