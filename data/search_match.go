@@ -211,22 +211,20 @@ func (m *posMap) source(dst, p []int) []int {
 	return dst
 }
 
-func (sc *scratch) takeInts(n int) []int {
-	if cap(sc.ints)-len(sc.ints) < n {
-		sc.ints = make([]int, 0, max(n, 4096))
-	}
-	l := len(sc.ints)
-	sc.ints = sc.ints[:l+n]
-	return sc.ints[l : l+n : l+n]
-}
+func (sc *scratch) takeInts(n int) []int { return take(&sc.ints, n, 4096) }
 
-func (sc *scratch) takeHits(n int) []Hit {
-	if cap(sc.hits)-len(sc.hits) < n {
-		sc.hits = make([]Hit, 0, max(n, 1024))
+func (sc *scratch) takeHits(n int) []Hit { return take(&sc.hits, n, 1024) }
+
+// take hands out the next n elements of *arena, capped so that appending to
+// them cannot reach the next caller's. A full arena is replaced by a new
+// block of at least block elements; what was handed out keeps the old one.
+func take[T any](arena *[]T, n, block int) []T {
+	if cap(*arena)-len(*arena) < n {
+		*arena = make([]T, 0, max(n, block))
 	}
-	l := len(sc.hits)
-	sc.hits = sc.hits[:l+n]
-	return sc.hits[l : l+n : l+n]
+	l := len(*arena)
+	*arena = (*arena)[:l+n]
+	return (*arena)[l : l+n : l+n]
 }
 
 // quality rates a substring match at [i, i+n) of text.
