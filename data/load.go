@@ -608,6 +608,7 @@ func (ld *loader) run(known map[string]bool) *Library {
 		tlFrom[key] = u
 		lib.Timelines[tl.Incident] = tl
 	}
+	lib.Vocab.attach(lib.Records, lib.Timelines)
 	lib.Notices = ld.notices
 	return lib
 }
@@ -695,6 +696,8 @@ func (ld *loader) addVocab(v *Vocab, u unit) {
 		ld.jsonProblem(u, err, "term")
 		return
 	}
+	v.addOrgs(vf.Orgs)
+	v.addTermAliases(vf.TermAliases)
 	for i, t := range vf.Terms {
 		t.sanitize()
 		t.Origin = u.f.path

@@ -17,12 +17,15 @@ const (
 	FieldTitleEN
 	FieldTitleKO
 	FieldTags
+	// FieldAliases holds the other names of the record's organisation and
+	// tags: their vocabulary labels and aliases, Korean ones included.
+	FieldAliases
 	FieldSummaryEN
 	FieldSummaryKO
 	numFields
 )
 
-var fieldNames = [numFields]string{"id", "org", "title.en", "title.ko", "tags", "summary.en", "summary.ko"}
+var fieldNames = [numFields]string{"id", "org", "title.en", "title.ko", "tags", "aliases", "summary.en", "summary.ko"}
 
 // String returns the field's name as in the record format ("title.en").
 func (f Field) String() string {
@@ -60,6 +63,8 @@ func (r *Record) FieldText(f Field) string {
 		return r.Title.KO
 	case FieldTags:
 		return r.tagsText()
+	case FieldAliases:
+		return r.names.text
 	case FieldSummaryEN:
 		return r.Summary.EN
 	case FieldSummaryKO:
@@ -142,6 +147,8 @@ type Index struct {
 
 	mu     sync.Mutex
 	recent []prior // most recent first
+
+	ordsLazy
 }
 
 // doc is one record's folded field texts and the runes each holds, the
@@ -241,7 +248,18 @@ func (ix *Index) Len() int { return len(ix.recs) }
 // When query extends a recent query (more letters on its last word, or
 // more words), only that query's matches are searched again.
 func (ix *Index) Search(query string) []Match {
-	words := foldQuery(query)
+	if !isPlain(query) {
+		q, _ := ParseQuery(query)
+		if words, ok := q.plainWords(); ok {
+			return ix.searchWords(words)
+		}
+		return ix.searchQuery(q)
+	}
+	return ix.searchWords(foldQuery(query))
+}
+
+// searchWords searches for plain words, each of which must match.
+func (ix *Index) searchWords(words []string) []Match {
 	if len(words) == 0 {
 		out := make([]Match, len(ix.recs))
 		for i, r := range ix.recs {
@@ -264,8 +282,12 @@ func (ix *Index) Search(query string) []Match {
 
 // searchFresh is Search without reuse of recent queries, for tests.
 func (ix *Index) searchFresh(query string) []Match {
-	words := foldQuery(query)
-	if len(words) == 0 {
+	words, ok := foldQuery(query), isPlain(query)
+	if !ok {
+		q, _ := ParseQuery(query)
+		words, ok = q.plainWords()
+	}
+	if !ok || len(words) == 0 {
 		return ix.Search(query)
 	}
 	found := ix.run(prepare(words), nil, false)

@@ -51,6 +51,7 @@ var fieldWeight = [numFields]int{
 	FieldTitleEN:   15,
 	FieldTitleKO:   15,
 	FieldTags:      10,
+	FieldAliases:   10,
 	FieldSummaryEN: 2,
 	FieldSummaryKO: 2,
 }
@@ -65,6 +66,12 @@ type qword struct {
 	// bounded is set for a word starting with an ASCII letter or digit:
 	// in a summary it must begin a word ("dns" does not match "kdns").
 	bounded bool
+	// parts are the word split at punctuation, when it holds some:
+	// searched when the word is not found as written.
+	parts []qword
+	// jamo is set for a word holding Hangul initial consonants (초성),
+	// matched by matchJamo.
+	jamo bool
 }
 
 // prepare readies the words for matching, longest first: a longer word
@@ -72,12 +79,35 @@ type qword struct {
 func prepare(words []string) []qword {
 	ws := make([]qword, len(words))
 	for i, w := range words {
-		rs := []rune(w)
-		bounded := rs[0] < utf8.RuneSelf && isWordRune(rs[0])
-		ws[i] = qword{s: w, rs: rs, mask: maskOf(w), bounded: bounded, grams: needGrams(rs, bounded)}
+		ws[i] = prepareWord(w)
 	}
 	slices.SortStableFunc(ws, func(a, b qword) int { return len(b.rs) - len(a.rs) })
 	return ws
+}
+
+// prepareWord readies one folded word.
+func prepareWord(w string) qword {
+	rs := []rune(w)
+	var parts []qword
+	if ps := splitWords(w); len(ps) != 1 || ps[0] != w {
+		parts = make([]qword, len(ps))
+		for i, p := range ps {
+			parts[i] = prepareWord(p)
+		}
+	}
+	var wm mask
+	for _, p := range parts {
+		wm = wm.or(p.mask)
+	}
+	if hasJamo(rs) {
+		return qword{s: w, rs: rs, mask: jamoMask(rs).or(wm), jamo: true, parts: parts}
+	}
+	bounded := rs[0] < utf8.RuneSelf && isWordRune(rs[0])
+	m := maskOf(w)
+	if len(parts) > 0 {
+		m = wm // the parts may stand apart, without the punctuation
+	}
+	return qword{s: w, rs: rs, mask: m, bounded: bounded, grams: needGrams(rs, bounded), parts: parts}
 }
 
 // mayHave reports whether grams filter g allows summary matches of w.
@@ -116,42 +146,7 @@ func (sc *scratch) match(d *doc, ws []qword) (int, bool) {
 	}
 	total := 0
 	for i := range ws {
-		w := &ws[i]
-		best, sum := 0, 0
-		for f := range numFields {
-			if !d.mask[f].covers(w.mask) {
-				continue
-			}
-			var q int
-			if isLong(f) {
-				sm := &d.long[f-FieldSummaryEN]
-				if len(w.rs) < minLongRunes || !w.mayHave(&sm.grams) {
-					continue
-				}
-				q = matchEvery(d.text[f], sm, w, &sc.pos[f])
-			} else {
-				q = matchSub(d.text[f], w, &sc.pos[f])
-			}
-			if q > 0 {
-				s := q * fieldWeight[f]
-				sum += s
-				best = max(best, s)
-			}
-		}
-		if best == 0 {
-			// Only a word found nowhere as written is looked for as a
-			// fuzzy subsequence, so letters scattered through one field
-			// are not marked when the word stands whole in another.
-			for f := range FieldSummaryEN {
-				if d.mask[f].covers(w.mask) {
-					if q := matchFuzzy(d.text[f], w, &sc.pos[f]); q > 0 {
-						s := max(q*fieldWeight[f]/fuzzyDiv, 1)
-						sum += s
-						best = max(best, s)
-					}
-				}
-			}
-		}
+		best, sum := sc.word(d, &ws[i], true)
 		if best == 0 {
 			return 0, false
 		}
@@ -159,6 +154,76 @@ func (sc *scratch) match(d *doc, ws []qword) (int, bool) {
 		total += best + (sum-best)/8
 	}
 	return total, true
+}
+
+// word scores one word against doc d: its best field's score and the sum
+// over every field, 0 when it matched nowhere. Without fuzzy, only matches
+// as written count.
+func (sc *scratch) word(d *doc, w *qword, fuzzy bool) (best, sum int) {
+	for f := range numFields {
+		if !d.mask[f].covers(w.mask) {
+			continue
+		}
+		var q int
+		switch {
+		case w.jamo:
+			if isLong(f) && len(w.rs) < minLongRunes {
+				continue
+			}
+			q = matchJamo(d.text[f], w, &sc.pos[f], isLong(f))
+		case isLong(f):
+			sm := &d.long[f-FieldSummaryEN]
+			if len(w.rs) < minLongRunes || !w.mayHave(&sm.grams) {
+				continue
+			}
+			q = matchEvery(d.text[f], sm, w, &sc.pos[f])
+		default:
+			q = matchSub(d.text[f], w, &sc.pos[f])
+		}
+		if q > 0 {
+			s := q * fieldWeight[f]
+			sum += s
+			best = max(best, s)
+		}
+	}
+	if best == 0 && len(w.parts) > 0 {
+		// "power-peg" not found as written: its parts, power and peg,
+		// each anywhere as written, as "power peg" would be searched.
+		var lens [numFields]int
+		for f := range sc.pos {
+			lens[f] = len(sc.pos[f])
+		}
+		all := 0
+		for i := range w.parts {
+			b, s := sc.word(d, &w.parts[i], false)
+			if b == 0 {
+				all = 0
+				break
+			}
+			all += b + (s-b)/8
+		}
+		if all > 0 {
+			return all, all
+		}
+		for f := range sc.pos {
+			sc.pos[f] = sc.pos[f][:lens[f]]
+		}
+	}
+	if best == 0 && fuzzy && !w.jamo {
+		// Only a word found nowhere as written is looked for as a
+		// fuzzy subsequence, so letters scattered through one field
+		// are not marked when the word stands whole in another.
+		for f := range FieldSummaryEN {
+			if d.mask[f].covers(w.mask) {
+				if q := matchFuzzy(d.text[f], w, &sc.pos[f]); q > 0 {
+					s := max(q*fieldWeight[f]/fuzzyDiv, 1)
+					sum += s
+					best = max(best, s)
+				}
+			}
+		}
+	}
+	return best, sum
 }
 
 // collect turns the offsets left by match into Hits over the records' own
