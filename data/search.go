@@ -149,6 +149,7 @@ type Index struct {
 	recent []prior // most recent first
 
 	ordsLazy
+	names dictionary
 }
 
 // doc is one record's folded field texts and the runes each holds, the
