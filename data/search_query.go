@@ -56,9 +56,18 @@ type Query struct {
 type QueryError struct {
 	Col int
 	Msg string
+	// format and args made Msg, for Localize.
+	format string
+	args   []any
 }
 
 func (e *QueryError) Error() string { return fmt.Sprintf("column %d: %s", e.Col, e.Msg) }
+
+// Localize returns the message with its format string translated by tr,
+// which gets the English format ("%s: needs a value, such as %s").
+func (e *QueryError) Localize(tr func(format string) string) string {
+	return fmt.Sprintf(tr(e.format), e.args...)
+}
 
 // filterKeys maps the words before ':' to the facets they filter.
 var filterKeys = map[string]Facet{
@@ -81,7 +90,7 @@ func ParseQuery(s string) (Query, error) {
 	var first error
 	fail := func(col int, format string, a ...any) {
 		if first == nil {
-			first = &QueryError{Col: col, Msg: fmt.Sprintf(format, a...)}
+			first = &QueryError{Col: col, Msg: fmt.Sprintf(format, a...), format: format, args: a}
 		}
 	}
 	folded, _ := fold(strings.ToValidUTF8(s, "\uFFFD"))
@@ -97,8 +106,8 @@ func ParseQuery(s string) (Query, error) {
 		}
 		t, ok, msg := parseTerm(tok.s, tok.col)
 		if !ok {
-			if msg != "" {
-				fail(tok.col, "%s", msg)
+			if msg != nil {
+				fail(tok.col, msg[0].(string), msg[1:]...)
 			}
 			continue
 		}
@@ -143,8 +152,9 @@ func tokens(s string) []token {
 }
 
 // parseTerm reads one token. ok is false for a token that holds nothing to
-// match, with msg saying why when it is a mistake.
-func parseTerm(s string, col int) (t QueryTerm, ok bool, msg string) {
+// match, with msg (a format string and its arguments) saying why when it
+// is a mistake.
+func parseTerm(s string, col int) (t QueryTerm, ok bool, msg []any) {
 	t.Col = col
 	if strings.HasPrefix(s, "!") && len(s) > 1 {
 		t.Negate = true
@@ -153,18 +163,18 @@ func parseTerm(s string, col int) (t QueryTerm, ok bool, msg string) {
 	if k, v, found := strings.Cut(s, ":"); found && k != "" {
 		if k == "has" {
 			if v != "timeline" {
-				return t, false, fmt.Sprintf("unknown has:%s (want has:timeline)", v)
+				return t, false, []any{"unknown has:%s (want has:timeline)", v}
 			}
 			t.Kind, t.Text = QueryHas, v
-			return t, true, ""
+			return t, true, nil
 		}
 		if f, known := filterKeys[k]; known {
 			v = normName(v)
 			if v == "" {
-				return t, false, fmt.Sprintf("%s: needs a value, such as %s", k, filterExample[f])
+				return t, false, []any{"%s: needs a value, such as %s", k, filterExample[f]}
 			}
 			t.Kind, t.Facet, t.Text = QueryFilter, f, v
-			return t, true, ""
+			return t, true, nil
 		}
 	}
 	switch {
@@ -176,9 +186,9 @@ func parseTerm(s string, col int) (t QueryTerm, ok bool, msg string) {
 		t.Kind, t.Text = QuerySuffix, s[:len(s)-1]
 	default:
 		t.Kind, t.Text, t.Words = QueryFuzzy, s, []string{s}
-		return t, true, ""
+		return t, true, nil
 	}
-	return t, t.Text != "", ""
+	return t, t.Text != "", nil
 }
 
 var filterExample = map[Facet]string{

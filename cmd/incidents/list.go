@@ -45,7 +45,7 @@ func runSearch(e *env, o options) (int, error) {
 		writeRows(e.stdout, rows, o.lang, e.cliStyles(o), e.termWidth)
 	}
 	if len(matches) == 0 {
-		fmt.Fprintf(e.stderr, "incidents search: nothing matches %q\n", query)
+		noMatch(e, o, lib, query)
 		return exitFail, nil
 	}
 	return exitOK, nil
@@ -61,16 +61,11 @@ type searchResult struct {
 	Matched []string  `json:"matched"`
 }
 
-var fieldNames = map[data.Field]string{
-	data.FieldID: "id", data.FieldOrg: "org", data.FieldTitleEN: "title.en", data.FieldTitleKO: "title.ko",
-	data.FieldTags: "tags", data.FieldSummaryEN: "summary.en", data.FieldSummaryKO: "summary.ko",
-}
-
 func newSearchResult(m data.Match) searchResult {
 	r := m.Record
 	res := searchResult{ID: r.ID, Score: m.Score, Date: r.Date, Org: r.Org, Title: r.Title, Matched: []string{}}
 	for _, h := range m.Hits {
-		res.Matched = append(res.Matched, fieldNames[h.Field])
+		res.Matched = append(res.Matched, h.Field.String())
 	}
 	return res
 }
