@@ -29,17 +29,23 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) strin
 func (e *env) colour(o options) bool { return e.isTerminal && !o.noColor }
 
 // setBackground settles light or dark once, before anything is drawn:
-// --theme wins; "auto" asks the terminal, which only works before Bubble Tea
-// owns stdin, and fails inside tmux and over SSH (hence the flag).
-func (e *env) setBackground(o options) {
+// --theme wins; "auto" asks the terminal only when ask is set (the
+// explorer, before Bubble Tea owns stdin; it fails inside tmux and over
+// SSH, hence the flag). Commands that print text never ask: a terminal that
+// does not answer would make them wait and would find the query in their
+// output. They keep what lipgloss guessed without asking (COLORFGBG, else
+// dark; package quietterm keeps that guess from querying).
+func (e *env) setBackground(o options, ask bool) {
 	switch o.theme {
 	case "dark":
 		lipgloss.SetHasDarkBackground(true)
 	case "light":
 		lipgloss.SetHasDarkBackground(false)
 	default:
-		if e.isTerminal {
-			lipgloss.SetHasDarkBackground(lipgloss.HasDarkBackground())
+		if e.isTerminal && ask {
+			// A fresh termenv output: lipgloss's own answer was cached,
+			// unasked, during package initialisation.
+			lipgloss.SetHasDarkBackground(termenv.NewOutput(os.Stdout).HasDarkBackground())
 		}
 	}
 }
@@ -49,7 +55,7 @@ func (e *env) styles(o options) theme.Styles {
 	if !e.colour(o) {
 		return theme.Plain()
 	}
-	return e.colourStyles(o)
+	return e.colourStyles(o, false)
 }
 
 // tuiStyles returns the styles of the full-screen explorer. Under NO_COLOR
@@ -61,11 +67,11 @@ func (e *env) tuiStyles(o options) theme.Styles {
 		lipgloss.SetColorProfile(termenv.ANSI)
 		return theme.Plain()
 	}
-	return e.colourStyles(o)
+	return e.colourStyles(o, true)
 }
 
-func (e *env) colourStyles(o options) theme.Styles {
-	e.setBackground(o)
+func (e *env) colourStyles(o options, ask bool) theme.Styles {
+	e.setBackground(o, ask)
 	return theme.New(theme.DefaultPalette())
 }
 
@@ -74,7 +80,7 @@ func (e *env) cliStyles(o options) theme.CLIStyles {
 	if !e.colour(o) {
 		return theme.PlainCLI()
 	}
-	e.setBackground(o)
+	e.setBackground(o, false)
 	return theme.CLI(theme.DefaultPalette())
 }
 
