@@ -16,6 +16,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
+
+	"github.com/incidents-dev/incidents/data/internal/jsonscan"
 )
 
 // Options says what Load reads.
@@ -271,7 +273,7 @@ func (ld *loader) addFile(f *file, lines bool) {
 		f.data = slices.Clone(f.data)
 		copy(f.data, "   ")
 	}
-	start := skipSpace(f.data, 0)
+	start := jsonscan.SkipSpace(f.data, 0)
 	if start == len(f.data) {
 		ld.report(fi, 0, &Error{Path: f.path, Err: errors.New("empty file")})
 		return
@@ -284,7 +286,7 @@ func (ld *loader) addFile(f *file, lines bool) {
 			} else {
 				end += off
 			}
-			if s := skipSpace(f.data, off); s < end {
+			if s := jsonscan.SkipSpace(f.data, off); s < end {
 				ld.records = append(ld.records, unit{f: f, fi: fi, off: s, raw: f.data[s:end], multi: true})
 			}
 			off = end + 1
@@ -331,7 +333,7 @@ func (ld *loader) splitArray(f *file, fi, i int) {
 	syntax := func(off int, msg string) {
 		ld.report(fi, off, ld.posError(f, off, &Error{Path: f.path, Err: errors.New(msg)}))
 	}
-	i = skipSpace(data, i+1)
+	i = jsonscan.SkipSpace(data, i+1)
 	if i < len(data) && data[i] == ']' {
 		ld.checkTrailing(f, fi, i+1)
 		return
@@ -342,15 +344,15 @@ func (ld *loader) splitArray(f *file, fi, i int) {
 			return
 		}
 		if data[i] == ']' || data[i] == ',' || data[i] == '}' {
-			syntax(i, fmt.Sprintf("invalid character %s looking for beginning of value", quoteByte(data[i])))
+			syntax(i, fmt.Sprintf("invalid character %s looking for beginning of value", jsonscan.QuoteByte(data[i])))
 			return
 		}
-		end, ok := valueEnd(data, i)
+		end, ok := jsonscan.ValueEnd(data, i)
 		ld.records = append(ld.records, unit{f: f, fi: fi, off: i, raw: data[i:end], multi: true})
 		if !ok {
 			return // the element runs to the end of the file; decoding reports it
 		}
-		i = skipSpace(data, end)
+		i = jsonscan.SkipSpace(data, end)
 		switch {
 		case i >= len(data):
 			syntax(len(bytes.TrimRight(data, " \t\r\n")), "unexpected end of JSON input")
@@ -359,9 +361,9 @@ func (ld *loader) splitArray(f *file, fi, i int) {
 			ld.checkTrailing(f, fi, i+1)
 			return
 		case data[i] == ',':
-			i = skipSpace(data, i+1)
+			i = jsonscan.SkipSpace(data, i+1)
 		default:
-			syntax(i, fmt.Sprintf("invalid character %s after array element", quoteByte(data[i])))
+			syntax(i, fmt.Sprintf("invalid character %s after array element", jsonscan.QuoteByte(data[i])))
 			// Take what follows as the next element, so one missing comma
 			// costs no records.
 		}
@@ -370,75 +372,10 @@ func (ld *loader) splitArray(f *file, fi, i int) {
 
 // checkTrailing reports anything but white space after the top-level value.
 func (ld *loader) checkTrailing(f *file, fi, i int) {
-	if i = skipSpace(f.data, i); i < len(f.data) {
+	if i = jsonscan.SkipSpace(f.data, i); i < len(f.data) {
 		ld.report(fi, i, ld.posError(f, i, &Error{Path: f.path,
-			Err: fmt.Errorf("invalid character %s after top-level value", quoteByte(f.data[i]))}))
+			Err: fmt.Errorf("invalid character %s after top-level value", jsonscan.QuoteByte(f.data[i]))}))
 	}
-}
-
-// valueEnd returns the end of the JSON value that starts at data[i],
-// judged by brackets and strings alone. ok is false when the data ends
-// inside the value.
-func valueEnd(data []byte, i int) (end int, ok bool) {
-	depth := 0
-	for j := i; j < len(data); j++ {
-		switch data[j] {
-		case '"':
-			for j++; j < len(data) && data[j] != '"'; j++ {
-				if data[j] == '\\' {
-					j++
-				}
-			}
-			if j >= len(data) {
-				return len(data), false
-			}
-			if depth == 0 {
-				return j + 1, true
-			}
-		case '{', '[':
-			depth++
-		case '}', ']':
-			if depth == 0 {
-				return j, true
-			}
-			depth--
-			if depth == 0 {
-				return j + 1, true
-			}
-		case ',', ' ', '\t', '\r', '\n':
-			if depth == 0 {
-				return j, true
-			}
-		}
-	}
-	return len(data), depth == 0
-}
-
-func skipSpace(data []byte, i int) int {
-	for i < len(data) {
-		switch data[i] {
-		case ' ', '\t', '\r', '\n':
-			i++
-		default:
-			return i
-		}
-	}
-	return i
-}
-
-// quoteByte quotes c the way encoding/json's syntax errors do.
-func quoteByte(c byte) string {
-	if c == '\'' {
-		return `'\''`
-	}
-	if c == '"' {
-		return `'"'`
-	}
-	if c >= 0x80 {
-		return fmt.Sprintf("'\\x%02x'", c)
-	}
-	s := fmt.Sprintf("%q", string(rune(c)))
-	return "'" + s[1:len(s)-1] + "'"
 }
 
 // posError fills in e's line and column from a byte offset in f.
@@ -494,7 +431,7 @@ func jsonProblem(u unit, err error, kind string) problem {
 		}
 	case errors.As(err, &te):
 		var field string
-		rel, field = locate(u.raw, te.Field, te.Value)
+		rel, field = jsonscan.Locate(u.raw, te.Field, te.Value)
 		e.Field = field
 		e.Record = leniendID(u.raw, kind)
 		e.Err = fmt.Errorf("got %s, want %s", strings.Fields(te.Value + " ")[0], describeType(te.Type))
