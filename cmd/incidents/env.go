@@ -28,45 +28,43 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) strin
 // never with NO_COLOR or --no-color.
 func (e *env) colour(o options) bool { return e.isTerminal && !o.noColor }
 
-// setBackground settles light or dark once, before anything is drawn:
-// --theme wins; "auto" asks the terminal, which only works before Bubble Tea
-// owns stdin, and fails inside tmux and over SSH (hence the flag).
-func (e *env) setBackground(o options) {
+// renderer returns the renderer of stdout in colour. Its colour profile
+// and background are settled here, once, before anything is drawn: --theme
+// (or INCIDENTS_THEME) wins; "auto" asks the terminal, which only works
+// before Bubble Tea owns stdin and fails inside tmux and over SSH (hence the
+// flag). Nothing global is set: the renderer belongs to this output.
+func (e *env) renderer(o options) *lipgloss.Renderer {
+	r := lipgloss.NewRenderer(e.stdout)
+	r.SetColorProfile(r.ColorProfile())
 	switch o.theme {
 	case "dark":
-		lipgloss.SetHasDarkBackground(true)
+		r.SetHasDarkBackground(true)
 	case "light":
-		lipgloss.SetHasDarkBackground(false)
+		r.SetHasDarkBackground(false)
 	default:
-		if e.isTerminal {
-			lipgloss.SetHasDarkBackground(lipgloss.HasDarkBackground())
-		}
+		r.SetHasDarkBackground(!e.isTerminal || r.HasDarkBackground())
 	}
+	return r
 }
 
-// styles returns the screen styles for this output.
+// styles returns the screen styles for this output: plain text with no
+// escape codes to a pipe or under NO_COLOR.
 func (e *env) styles(o options) theme.Styles {
 	if !e.colour(o) {
 		return theme.Plain()
 	}
-	return e.colourStyles(o)
+	return theme.New(e.renderer(o), theme.DefaultPalette())
 }
 
 // tuiStyles returns the styles of the full-screen explorer. Under NO_COLOR
 // it is monochrome but keeps reverse video and bold, which are not colour
-// and mark the selection; lipgloss would drop them with its colourless
-// profile, so the profile is set to plain ANSI with colourless styles.
+// and mark the selection: the renderer then has the plain ANSI profile,
+// which keeps them, and the styles have no colour.
 func (e *env) tuiStyles(o options) theme.Styles {
 	if o.noColor {
-		lipgloss.SetColorProfile(termenv.ANSI)
-		return theme.Plain()
+		return theme.Mono(theme.NewRenderer(e.stdout, termenv.ANSI, o.theme != "light"))
 	}
-	return e.colourStyles(o)
-}
-
-func (e *env) colourStyles(o options) theme.Styles {
-	e.setBackground(o)
-	return theme.New(theme.DefaultPalette())
+	return theme.New(e.renderer(o), theme.DefaultPalette())
 }
 
 // cliStyles returns the line styles for this output.
@@ -74,8 +72,7 @@ func (e *env) cliStyles(o options) theme.CLIStyles {
 	if !e.colour(o) {
 		return theme.PlainCLI()
 	}
-	e.setBackground(o)
-	return theme.CLI(theme.DefaultPalette())
+	return theme.CLI(e.renderer(o), theme.DefaultPalette())
 }
 
 // width returns the width to render text at: --width, else the terminal's,
