@@ -122,7 +122,7 @@ func runVersion(e *env, _ options) (int, error) {
 
 // runIDs prints every incident id, one a line, for shell completion.
 func runIDs(e *env, o options) (int, error) {
-	for _, r := range e.load(o).Records {
+	for _, r := range e.load(o).Records() {
 		fmt.Fprintln(e.stdout, r.ID)
 	}
 	return exitOK, nil

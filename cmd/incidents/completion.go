@@ -112,7 +112,9 @@ func writeZsh(w io.Writer) {
 	fmt.Fprint(w, "  esac\n}\ncompdef _incidents incidents\n")
 }
 
-func zshQuote(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "'", "'\\''"), ":", "\\:") }
+func zshQuote(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "'", "'\\''"), ":", "\\:")
+}
 
 func writeFish(w io.Writer) {
 	fmt.Fprint(w, "# fish completion for incidents: incidents completion fish > ~/.config/fish/completions/incidents.fish\n")

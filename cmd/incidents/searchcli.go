@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/library"
 )
 
 // checkArgs checks what parseFlags cannot: a search query must hold
@@ -39,9 +40,9 @@ func queryError(err error, l data.Lang) string {
 
 // noMatch reports a search that found nothing, with the nearest queries
 // that find something.
-func noMatch(e *env, o options, lib *data.Library, query string) {
+func noMatch(e *env, o options, lib *library.Library, query string) {
 	s := fmt.Sprintf(msg(o.lang, "no incident matches %q"), query)
-	if near := data.Suggest(lib.Records, query, 3); len(near) > 0 {
+	if near := data.Suggest(lib.Records(), query, 3); len(near) > 0 {
 		s += fmt.Sprintf(msg(o.lang, "; did you mean %s?"), strings.Join(near, ", "))
 	}
 	fmt.Fprintf(e.stderr, "incidents search: %s\n", s)

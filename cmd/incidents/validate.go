@@ -3,12 +3,11 @@ package main
 import (
 	"fmt"
 
-	"github.com/incidents-dev/incidents/data"
-	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/library"
 )
 
 func runValidate(e *env, o options) (int, error) {
-	problems := flatten(data.Validate(o.args, checkModel))
+	problems := flatten(library.Validate(o.args))
 	if o.json {
 		if err := writeProblemsJSON(e.stdout, problems); err != nil {
 			return exitFail, err
@@ -25,14 +24,4 @@ func runValidate(e *env, o options) (int, error) {
 	}
 	fmt.Fprintf(e.stderr, "incidents validate: %s\n", msg(o.lang, "no problems"))
 	return exitOK, nil
-}
-
-// checkModel checks a timeline's "model" block, which the data loader
-// keeps raw because data cannot import replay.
-func checkModel(tl *data.Timeline) error {
-	if len(tl.Model) == 0 {
-		return nil
-	}
-	_, err := replay.ParseModel(tl.Model)
-	return err
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/library"
 )
 
 // problemJSON is one problem in `validate --json`: where it is and what.
@@ -37,5 +38,5 @@ func writeProblemsJSON(w io.Writer, problems []error) error {
 		}
 		out = append(out, pj)
 	}
-	return writeJSON(w, out)
+	return library.WriteJSON(w, out)
 }
