@@ -44,7 +44,8 @@ func (d *driver) send(msg tea.Msg) {
 
 func (d *driver) run(cmd tea.Cmd) {
 	for _, msg := range collect(cmd, d.wait) {
-		if _, ok := msg.(tea.QuitMsg); ok {
+		switch msg.(type) {
+		case tea.QuitMsg, tea.InterruptMsg:
 			d.quit = true
 			continue
 		}
