@@ -172,7 +172,7 @@ func (a App) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch {
 	case key.Matches(msg, a.keys.Quit):
 		return a, tea.Interrupt // exit code 130, as fzf's
-	case len(a.stack) == 0 && a.explorer.InputFocused(), a.topCaptures():
+	case len(a.stack) == 0 && a.explorer.InputFocused(), a.topCaptures(msg):
 		return a.updateTop(msg)
 	case key.Matches(msg, a.keys.Help):
 		a.help.ShowAll = !a.help.ShowAll
