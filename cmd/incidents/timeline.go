@@ -8,6 +8,7 @@ import (
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/replay/mailbox"
 	"github.com/incidents-dev/incidents/tui/replayer"
 )
 
@@ -22,7 +23,11 @@ func runTimeline(e *env, o options) (int, error) {
 		if err != nil {
 			return exitUsage, err
 		}
-		if tl, err = replay.WhatIf(tl, set); err != nil {
+		sc, err := replay.Open(tl)
+		if err == nil {
+			tl, err = sc.Run(set)
+		}
+		if err != nil {
 			return exitUsage, usageErrorf("--set: %v", err)
 		}
 	}
@@ -81,7 +86,7 @@ func parseSets(args []string) (map[string]string, error) {
 // whatIfNames lists the model parameters --set accepts, for --help.
 func whatIfNames() string {
 	var b strings.Builder
-	for _, p := range replay.WhatIfParams() {
+	for _, p := range mailbox.Keys() {
 		fmt.Fprintf(&b, "  %-14s %s\n", p.Name, p.Help)
 	}
 	return b.String()

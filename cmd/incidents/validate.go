@@ -23,9 +23,5 @@ func runValidate(e *env, o options) (int, error) {
 // checkModel checks a timeline's "model" block, which the data loader
 // keeps raw because data cannot import replay.
 func checkModel(tl *data.Timeline) error {
-	if len(tl.Model) == 0 {
-		return nil
-	}
-	_, err := replay.ParseModel(tl.Model)
-	return err
+	return replay.Check(tl)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/incidents-dev/incidents/data"
+	_ "github.com/incidents-dev/incidents/replay/mailbox" // IL-0499's model, for replay.Open
 	"github.com/muesli/termenv"
 )
 
