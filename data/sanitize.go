@@ -252,6 +252,7 @@ func (t *Timeline) sanitize() {
 		e.Actor.sanitize()
 		e.Title.sanitize()
 		e.Annotation.sanitize()
+		e.Prompt.sanitize()
 	}
 	for i := range t.Series {
 		s := &t.Series[i]

@@ -113,3 +113,12 @@ func (c Cursor) SeekFirst(t time.Time, within time.Duration) Cursor {
 	}
 	return c
 }
+
+// HoldHere starts a dwell on the current moment, as if playback had just
+// reached it (study mode's reveal shows the answer before playing on).
+func (c Clock) HoldHere() Clock {
+	if c.dwells() {
+		c.hold = c.dwell
+	}
+	return c
+}

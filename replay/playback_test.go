@@ -3,6 +3,8 @@ package replay
 import (
 	"testing"
 	"time"
+
+	"github.com/incidents-dev/incidents/data"
 )
 
 // visits plays c in 100 ms ticks until it pauses and returns the events it
@@ -114,5 +116,26 @@ func TestCursorSeekFirst(t *testing.T) {
 	got := c.SeekFirst(at("12:30"), time.Minute)
 	if got.Event() != 2 || !got.Now().Equal(at("12:30")) {
 		t.Fatalf("SeekFirst(12:30) = event %d at %v, want 2 at 12:30", got.Event(), got.Now())
+	}
+}
+
+func TestStops(t *testing.T) {
+	tl := fixture()
+	tl.Events[0].Kind = data.KindSymptom
+	tl.Events[1].Outcome = data.OutcomeFailed // 12:20
+	tl.Events[2].Outcome = data.OutcomeWorked // 12:20, joins 1
+	tl.Events[3].Outcome = data.OutcomePartly
+	tl.Events[4].Kind = data.KindDetection
+	got := Stops(tl)
+	want := []Stop{{1, 2}, {3, 3}}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("Stops = %v, want %v", got, want)
+	}
+	if k := Known(tl, got[1]); len(k) != 1 || k[0] != 0 {
+		t.Fatalf("Known before stop 2 = %v, want [0]", k)
+	}
+	tl.Events[2].Kind = data.KindDetection
+	if k := Known(tl, Stop{3, 3}); len(k) != 2 || k[0] != 0 || k[1] != 2 {
+		t.Fatalf("Known = %v, want [0 2]", k)
 	}
 }
