@@ -19,7 +19,9 @@ import (
 type Options struct {
 	// Lang is the starting language.
 	Lang data.Lang
-	// Styles colour the interface; theme.Plain() for monochrome.
+	// Styles colour the interface, built by theme.New from the renderer of
+	// the output the app draws to; theme.Mono for monochrome. The zero
+	// value is theme.Plain(): no escape codes.
 	Styles theme.Styles
 	// Mouse turns on wheel scrolling (the program must also be started
 	// with mouse reporting on).
@@ -87,6 +89,9 @@ func New(lib *data.Library, opts Options) App {
 		lib = &data.Library{}
 	}
 	styles := opts.Styles
+	if styles.App == nil {
+		styles = theme.Plain()
+	}
 	a := App{lib: lib, styles: &styles, mouse: opts.Mouse, lang: opts.Lang, keys: DefaultKeyMap(), help: help.New()}
 	byID := make(map[string]*data.Record, len(lib.Records))
 	for _, r := range lib.Records {

@@ -14,7 +14,7 @@ import (
 func benchApp(b *testing.B, n int, l data.Lang) App {
 	b.Helper()
 	lib := &data.Library{Records: synth.Records(n, 1)}
-	var m tea.Model = New(lib, Options{Lang: l, Styles: theme.New(theme.DefaultPalette())})
+	var m tea.Model = New(lib, Options{Lang: l, Styles: theme.New(theme.Ascii(), theme.DefaultPalette())})
 	m, _ = m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	return m.(App)
 }

@@ -2,7 +2,7 @@ package explorer
 
 import (
 	"fmt"
-	"os"
+	"io"
 	"strings"
 	"testing"
 
@@ -14,12 +14,6 @@ import (
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
-
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	lipgloss.SetHasDarkBackground(true)
-	os.Exit(m.Run())
-}
 
 var langs = []data.Lang{data.EN, data.KO, data.Both}
 
@@ -315,9 +309,7 @@ func TestResizeKeepsSelection(t *testing.T) {
 // TestHighlightByteOffsets highlights Korean and ASCII matches from byte
 // offsets, the form search reports them in.
 func TestHighlightByteOffsets(t *testing.T) {
-	lipgloss.SetColorProfile(termenv.ANSI)
-	defer lipgloss.SetColorProfile(termenv.Ascii)
-	st := theme.Plain().Explorer
+	st := theme.Mono(theme.NewRenderer(io.Discard, termenv.ANSI, true)).Explorer
 	st.Match = st.Sev1 // bold: one escape per run, unlike underline
 	tests := []struct {
 		name string
