@@ -50,6 +50,7 @@ func (e *env) runTUI(o options, lib *data.Library, replayID string) (int, error)
 		Replay:      replayID,
 		ReplayAt:    o.at,
 		ReplaySpeed: o.speed,
+		ReplayStudy: o.study, ReplayPresent: o.present,
 	})
 	popts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithInput(e.stdin), tea.WithOutput(e.stdout)}
 	if o.mouse {

@@ -48,6 +48,10 @@ func (m Model) frame() frame {
 	}
 	f.limit = m.study.limit(f.event, n)
 	f.event = min(f.event, f.limit-1)
+	if f.asking >= 0 { // the figures just before the decision, not its effect
+		f.now = beforeStop(m.tl, m.tl.Events[m.study.stops[f.asking].First].At)
+		f.col = cursorColumn(c.Start(), c.End(), f.now, m.width)
+	}
 	colStart := columnStart(c.Start(), c.End(), f.col, m.width)
 	for _, e := range m.cache.sparks {
 		var s sparkNow

@@ -187,7 +187,7 @@ func (m Model) FullHelp() [][]key.Binding {
 
 // HideHelp reports whether the hint bar should be hidden: presenter mode
 // keeps the shared screen to the replay itself.
-func (m Model) HideHelp() bool { return m.presenting() }
+func (m Model) HideHelp() bool { return m.present && m.tl != nil }
 
 // setHypothetical draws the series of hyp (a what-if run of the same
 // timeline) under the originals, on their scale; nil removes them.

@@ -2,6 +2,7 @@ package replayer
 
 import (
 	"strings"
+	"time"
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
@@ -20,6 +21,15 @@ func question(e data.Event, lang data.Lang) string {
 	return wordsFor(lang).question
 }
 
+// beforeStop is the moment a stop at t shows its figures for: a second
+// before the decision, whose effect a modelled series may show at t itself.
+func beforeStop(tl *data.Timeline, t time.Time) time.Time {
+	if b := t.Add(-time.Second); !b.Before(tl.Start) {
+		return b
+	}
+	return t
+}
+
 // promptText is a study stop's prompt as plain lines of text: the
 // question, what was known then (the latest symptom and detection, the
 // headline series at that moment) and the keys. It shows nothing of the
@@ -32,11 +42,12 @@ func promptText(tl *data.Timeline, st replay.Stop, lang data.Lang) (q string, kn
 		known = append(known, eventTime(tl, k.At)+" "+kindName(k.Kind, lang)+" · "+pick(k.Title, lang, " / "))
 	}
 	var vals []string
+	at := beforeStop(tl, e.At)
 	for _, s := range headline(tl) {
-		v, ok := replay.ValueAt(s.Points, e.At)
+		v, ok := replay.ValueAt(s.Points, at)
 		if s.Provenance == data.Reported {
 			var pt data.Point
-			pt, ok = replay.LastAt(s.Points, e.At)
+			pt, ok = replay.LastAt(s.Points, at)
 			v = pt.V
 		}
 		if !ok {
