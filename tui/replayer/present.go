@@ -148,10 +148,12 @@ func (m Model) viewPresent(f frame) []string {
 	p := m.cache.p
 	pad := strings.Repeat(" ", pc.margin)
 	var out []string
-	add := func(s string) { out = append(out, pad+s) }
-	hm := m
-	hm.width = pc.w
-	add(hm.header(f))
+	add := func(s string) { out = append(out, layout.Fit(pad+s, m.width)) }
+	title, tp := m.title(), p.header
+	if m.notice != "" {
+		title, tp = m.notice, p.notice
+	}
+	add(tp.paint(layout.Truncate(title, pc.w)))
 	add("")
 	for _, l := range m.bigClock(f, pc.w) {
 		add(l)
@@ -171,14 +173,15 @@ func (m Model) viewPresent(f frame) []string {
 		add(l)
 	}
 	for len(out) < m.height-1 {
-		out = append(out, "")
+		add("")
 	}
 	out = out[:m.height-1]
 	keys := ""
 	if m.overlay.on {
 		keys = p.state.paint(layout.Truncate(m.overlay.text(), pc.w))
 	}
-	return append(out, pad+keys)
+	add(keys)
+	return out
 }
 
 // neighbour is the dimmed row of event i above or below the box: its time,
