@@ -76,7 +76,10 @@ func (a *App) openReplayer(id string, o replayer.Options) tea.Cmd {
 		a.status = notFound(id, a.lang)
 		return nil
 	}
-	tl, _ := a.lib.Timeline(r.ID)
+	_, tl, err := a.lib.Timeline(r.ID)
+	if err != nil && tl != nil {
+		a.status = err.Error() // the model failed: the timeline as loaded
+	}
 	o.Lang, o.Styles = a.lang, *a.styles
 	m := replayer.New(r, tl, o)
 	a.push(screen{kind: screenReplayer, replayer: &m})
