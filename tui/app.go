@@ -103,7 +103,7 @@ func New(lib *data.Library, opts Options) App {
 		FullKey: st.HelpKey, FullDesc: st.HelpDesc, FullSeparator: st.HelpSep,
 	}
 	a.explorer = explorer.New(lib.Records, data.NewIndex(lib.Records), explorer.Options{
-		Lang: a.lang, Styles: *a.styles, Label: a.labelOf, Replay: replayAvailable,
+		Lang: a.lang, Styles: *a.styles, Label: a.labelOf, Replay: replayAvailable, HasTimeline: a.hasTimeline,
 	})
 	a.explorer.Focus()
 	a.preview = detail.New(a.explorer.Selected(), a.detailOptions(true))
@@ -120,6 +120,12 @@ func New(lib *data.Library, opts Options) App {
 	return a
 }
 
+// hasTimeline reports whether the incident has a timeline to replay.
+func (a App) hasTimeline(id string) bool {
+	_, ok := a.lib.Timeline(id)
+	return ok
+}
+
 // replayAvailable says that `r` opens the replayer. It is a constant while
 // the replayer package is part of the build.
 const replayAvailable = true
@@ -127,7 +133,7 @@ const replayAvailable = true
 func (a App) detailOptions(preview bool) detail.Options {
 	return detail.Options{
 		Lang: a.lang, Styles: *a.styles, Related: a.find, Label: a.labelOf,
-		Hyperlinks: true, Replay: replayAvailable, Preview: preview, Mouse: a.mouse,
+		Hyperlinks: true, Replay: replayAvailable, Preview: preview, Mouse: a.mouse, HasTimeline: a.hasTimeline,
 	}
 }
 

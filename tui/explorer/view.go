@@ -37,6 +37,10 @@ func (m Model) rowHeight() int {
 // what this writes.
 func (m *Model) refresh() {
 	m.updateKeys()
+	if m.rows == nil {
+		// The columns follow the width, the language and what is in view.
+		m.cols = layoutColumns(m.w, m.wants(m.opts.Lang))
+	}
 	if m.rows == nil || len(m.rows) > maxCachedRows {
 		m.rows = map[rowKey][]string{}
 	}
@@ -55,7 +59,11 @@ func (m *Model) refresh() {
 		k := rowKey{i: i, sel: i == m.sel}
 		lines, ok := m.rows[k]
 		if !ok {
-			lines = renderRow(m.shown[i], m.cols, m.w, m.opts.Lang, *m.st, k.sel)
+			mark := " "
+			if m.opts.HasTimeline != nil && m.hasTimeline(m.shown[i].Record) {
+				mark = timelineMark
+			}
+			lines = renderRow(m.shown[i], m.cols, m.w, m.opts.Lang, *m.st, k.sel, mark)
 			m.rows[k] = lines
 		}
 		frame = append(frame, lines...)

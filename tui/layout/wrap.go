@@ -139,7 +139,10 @@ func (wr *wrapper) word(sep, word string) {
 	}
 }
 
-// isURL reports whether a word is (or holds) a URL, which is never cut.
+// IsURL reports whether a word is (or holds) a URL, which Wrap never cuts
+// across lines.
+func IsURL(word string) bool { return isURL(word) }
+
 func isURL(word string) bool {
 	return strings.Contains(word, "://") || strings.HasPrefix(word, "www.")
 }
