@@ -1,14 +1,13 @@
 package tui
 
 import (
-	"strings"
-
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/library"
 	"github.com/incidents-dev/incidents/tui/detail"
 	"github.com/incidents-dev/incidents/tui/explorer"
 	"github.com/incidents-dev/incidents/tui/replayer"
@@ -19,7 +18,9 @@ import (
 type Options struct {
 	// Lang is the starting language.
 	Lang data.Lang
-	// Styles colour the interface; theme.Plain() for monochrome.
+	// Styles colour the interface, built by theme.New from the renderer of
+	// the output the app draws to; theme.Mono for monochrome. The zero
+	// value is theme.Plain(): no escape codes.
 	Styles theme.Styles
 	// Mouse turns on wheel scrolling (the program must also be started
 	// with mouse reporting on).
@@ -36,7 +37,7 @@ type Options struct {
 // language, the screen stack (explorer → detail → replayer) and the help,
 // and routes each message to the screen that owns it.
 type App struct {
-	lib *data.Library
+	lib *library.Library
 	// styles is shared by pointer: theme.Styles is large and the app is
 	// copied on every message.
 	styles *theme.Styles
@@ -81,29 +82,26 @@ type screen struct {
 	replayer *replayer.Model
 }
 
-// New returns the app over lib. lib may be empty but not nil.
-func New(lib *data.Library, opts Options) App {
+// New returns the app over lib, opened by library.Open or wrapped by
+// library.New; nil is an empty library. The app searches lib's one index.
+func New(lib *library.Library, opts Options) App {
 	if lib == nil {
-		lib = &data.Library{}
+		lib = library.New(nil)
 	}
 	styles := opts.Styles
+	if styles.App == nil {
+		styles = theme.Plain()
+	}
 	a := App{lib: lib, styles: &styles, mouse: opts.Mouse, lang: opts.Lang, keys: DefaultKeyMap(), help: help.New()}
-	byID := make(map[string]*data.Record, len(lib.Records))
-	for _, r := range lib.Records {
-		byID[strings.ToLower(r.ID)] = r
-	}
-	a.find = func(id string) *data.Record { return byID[strings.ToLower(strings.TrimSpace(id))] }
-	a.labelOf = func(term string) data.Text {
-		t, _ := lib.Vocab.Lookup(term)
-		return t.Label
-	}
+	a.find = lib.Find
+	a.labelOf = lib.Label
 	st := a.styles.App
 	a.help.Styles = help.Styles{
 		Ellipsis: st.HelpSep, ShortKey: st.HelpKey, ShortDesc: st.HelpDesc, ShortSeparator: st.HelpSep,
 		FullKey: st.HelpKey, FullDesc: st.HelpDesc, FullSeparator: st.HelpSep,
 	}
-	a.explorer = explorer.New(lib.Records, data.NewIndex(lib.Records), explorer.Options{
-		Lang: a.lang, Styles: *a.styles, Label: a.labelOf, Replay: replayAvailable, HasTimeline: a.hasTimeline,
+	a.explorer = explorer.New(lib.Records(), lib.Index(), explorer.Options{
+		Lang: a.lang, Styles: *a.styles, Label: a.labelOf, Replay: replayAvailable, HasTimeline: a.lib.HasTimeline,
 	})
 	a.explorer.Focus()
 	a.preview = detail.New(a.explorer.Selected(), a.detailOptions(true))
@@ -120,12 +118,6 @@ func New(lib *data.Library, opts Options) App {
 	return a
 }
 
-// hasTimeline reports whether the incident has a timeline to replay.
-func (a App) hasTimeline(id string) bool {
-	_, ok := a.lib.Timeline(id)
-	return ok
-}
-
 // replayAvailable says that `r` opens the replayer. It is a constant while
 // the replayer package is part of the build.
 const replayAvailable = true
@@ -133,7 +125,7 @@ const replayAvailable = true
 func (a App) detailOptions(preview bool) detail.Options {
 	return detail.Options{
 		Lang: a.lang, Styles: *a.styles, Related: a.find, Label: a.labelOf,
-		Hyperlinks: true, Replay: replayAvailable, Preview: preview, Mouse: a.mouse, HasTimeline: a.hasTimeline,
+		Hyperlinks: true, Replay: replayAvailable, Preview: preview, Mouse: a.mouse, HasTimeline: a.lib.HasTimeline,
 	}
 }
 

@@ -76,7 +76,10 @@ func (a *App) openReplayer(id, at string, speed int) tea.Cmd {
 		a.status = notFound(id, a.lang)
 		return nil
 	}
-	tl, _ := a.lib.Timeline(r.ID)
+	_, tl, err := a.lib.Timeline(r.ID)
+	if err != nil && tl != nil {
+		a.status = err.Error() // the model failed: the timeline as loaded
+	}
 	m := replayer.New(r, tl, replayer.Options{Lang: a.lang, Styles: *a.styles, At: at, Speed: speed})
 	a.push(screen{kind: screenReplayer, replayer: &m})
 	return m.Init()

@@ -3,7 +3,6 @@ package tui
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -11,17 +10,10 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/golden"
-	"github.com/muesli/termenv"
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
-
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	lipgloss.SetHasDarkBackground(true)
-	os.Exit(m.Run())
-}
 
 var langs = []data.Lang{data.EN, data.KO, data.Both}
 
@@ -38,9 +30,6 @@ type driver struct {
 
 func newDriver(t testing.TB, opts Options, w, h int) *driver {
 	t.Helper()
-	if !opts.Styles.Plain && opts.Styles.App.Title.GetForeground() == (lipgloss.NoColor{}) {
-		opts.Styles = theme.Plain() // not set
-	}
 	d := &driver{t: t, app: New(fixture(t), opts), wait: 50 * time.Millisecond}
 	d.send(tea.WindowSizeMsg{Width: w, Height: h})
 	d.run(d.app.Init())
@@ -286,7 +275,7 @@ func TestScreensFit(t *testing.T) {
 		for _, l := range langs {
 			for _, w := range []int{0, 39, 40, 41, 80, 99, 100, 101, 120} {
 				for _, h := range []int{0, 9, 10, 24, 40} {
-					d := newDriver(t, Options{Lang: l, Styles: theme.New(theme.DefaultPalette())}, w, h)
+					d := newDriver(t, Options{Lang: l, Styles: theme.New(theme.Ascii(), theme.DefaultPalette())}, w, h)
 					d.press(sc.keys...)
 					checkFits(t, d.app.View(), w, h, fmt.Sprintf("%s %v %dx%d", sc.name, l, w, h))
 				}
@@ -308,7 +297,7 @@ func TestRandomKeys(t *testing.T) {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			rng := newRand(seed)
 			w, h := 120, 40
-			d := newDriver(t, Options{Lang: data.Lang(seed % 3), Styles: theme.New(theme.DefaultPalette()), Mouse: seed%2 == 0}, w, h)
+			d := newDriver(t, Options{Lang: data.Lang(seed % 3), Styles: theme.New(theme.Ascii(), theme.DefaultPalette()), Mouse: seed%2 == 0}, w, h)
 			d.wait = 5 * time.Millisecond // a dropped search result does no harm here
 			for i := 0; i < 1500; i++ {
 				switch r := rng.IntN(50); {

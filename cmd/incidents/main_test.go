@@ -8,16 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/golden"
-	"github.com/muesli/termenv"
+	"github.com/incidents-dev/incidents/library"
 )
-
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	lipgloss.SetHasDarkBackground(true)
-	os.Exit(m.Run())
-}
 
 type result struct {
 	code           int
@@ -156,7 +149,7 @@ func TestSearchRanksAndJSON(t *testing.T) {
 	if r.code != exitOK {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	var got []searchResult
+	var got []library.SearchResult
 	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
 		t.Fatalf("search --json is not JSON: %v\n%s", err, r.stdout)
 	}

@@ -82,7 +82,7 @@ func TestShowKoreanBreaksAtSpaces(t *testing.T) {
 		got, want := words(at80), words(wide)
 		for i := range min(len(got), len(want)) {
 			if got[i] != want[i] {
-				t.Errorf("show %s --lang ko --width 80: word %d is %q where the text has %q\n%s", rec.ID, i, got[i], want[i], context(want, i))
+				t.Errorf("show %s --lang ko --width 80: word %d is %q where the text has %q\n%s", rec.ID, i, got[i], want[i], around(want, i))
 				break
 			}
 		}
@@ -92,7 +92,7 @@ func TestShowKoreanBreaksAtSpaces(t *testing.T) {
 	}
 }
 
-func context(ws []string, i int) string {
+func around(ws []string, i int) string {
 	return fmt.Sprint(ws[max(0, i-5):min(len(ws), i+5)])
 }
 

@@ -2,7 +2,6 @@ package detail
 
 import (
 	"fmt"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -11,17 +10,10 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
-	"github.com/muesli/termenv"
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
-
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	lipgloss.SetHasDarkBackground(true)
-	os.Exit(m.Run())
-}
 
 var langs = []data.Lang{data.EN, data.KO, data.Both}
 
@@ -105,7 +97,7 @@ var fitWidths = []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 18, 20, 25, 39,
 // URL alone on its line is wider by design, and must then be whole.
 func TestRenderFits(t *testing.T) {
 	recs := fixture(t)
-	for _, st := range []theme.Styles{theme.Plain(), theme.New(theme.DefaultPalette())} {
+	for _, st := range []theme.Styles{theme.Plain(), theme.New(theme.Ascii(), theme.DefaultPalette())} {
 		for _, r := range recs {
 			for _, l := range langs {
 				for _, w := range fitWidths {
@@ -287,7 +279,7 @@ func TestDetailFits(t *testing.T) {
 		for _, l := range langs {
 			for _, w := range []int{0, 1, 2, 39, 40, 80, 99, 100, 120} {
 				for _, h := range []int{0, 1, 2, 10, 24} {
-					m := New(r, Options{Lang: l, Styles: theme.New(theme.DefaultPalette()), Related: byID(recs), Label: labels, Hyperlinks: true})
+					m := New(r, Options{Lang: l, Styles: theme.New(theme.Ascii(), theme.DefaultPalette()), Related: byID(recs), Label: labels, Hyperlinks: true})
 					m.SetSize(w, h)
 					m.Focus()
 					m, _ = m.Update(keyMsg("tab"))

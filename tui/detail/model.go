@@ -69,8 +69,8 @@ type cacheKey struct {
 // Model is the detail screen: the rendered record in a scrolling viewport
 // with a position indicator.
 type Model struct {
-	// opts holds the options but the styles, which styles points at:
-	// theme.Styles is large and models are copied on every message.
+	// opts holds the options but the styles: styles is the detail group,
+	// shared by pointer with the theme it came from.
 	opts    settings
 	styles  *theme.Styles
 	keys    KeyMap

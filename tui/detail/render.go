@@ -59,7 +59,7 @@ type page struct {
 
 type renderer struct {
 	o      RenderOptions
-	st     theme.DetailStyles
+	st     *theme.DetailStyles
 	w      int
 	cols   bool // both languages in two columns
 	lw, rw int  // column widths when cols

@@ -2,12 +2,12 @@ package explorer
 
 import (
 	"fmt"
-	"github.com/charmbracelet/bubbles/key"
-	"os"
+	"io"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/golden"
@@ -17,12 +17,6 @@ import (
 	"github.com/incidents-dev/incidents/tui/internal/tuitest"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
-
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	lipgloss.SetHasDarkBackground(true)
-	os.Exit(m.Run())
-}
 
 var langs = []data.Lang{data.EN, data.KO, data.Both}
 
@@ -347,9 +341,7 @@ func TestResizeKeepsSelection(t *testing.T) {
 // TestHighlightByteOffsets highlights Korean and ASCII matches from byte
 // offsets, the form search reports them in.
 func TestHighlightByteOffsets(t *testing.T) {
-	lipgloss.SetColorProfile(termenv.ANSI)
-	defer lipgloss.SetColorProfile(termenv.Ascii)
-	st := theme.Plain().Explorer
+	st := theme.Mono(theme.NewRenderer(io.Discard, termenv.ANSI, true)).Explorer
 	st.Match = st.Sev1 // bold: one escape per run, unlike underline
 	tests := []struct {
 		name string

@@ -126,8 +126,7 @@ func New(recs []*data.Record, ix Searcher, opts Options) Model {
 }
 
 func (m *Model) setStyles(s theme.Styles) {
-	st := s.Explorer
-	m.st = &st
+	m.st = s.Explorer
 	m.input.PromptStyle = m.st.Prompt
 	m.input.TextStyle = m.st.Input
 	m.input.PlaceholderStyle = m.st.Placeholder

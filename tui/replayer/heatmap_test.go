@@ -43,7 +43,7 @@ var modelSizes = []struct{ w, h int }{{120, 40}, {80, 24}}
 
 func heatGoldens(t *testing.T, at time.Time) {
 	tl := modelTimeline(t)
-	st := theme.New(theme.DefaultPalette())
+	st := theme.New(theme.Ascii(), theme.DefaultPalette())
 	for _, lang := range []data.Lang{data.EN, data.KO} {
 		for _, sz := range modelSizes {
 			t.Run(fmt.Sprintf("%s_%dx%d", lang, sz.w, sz.h), func(t *testing.T) {
@@ -83,7 +83,7 @@ func TestHeatmapSizes(t *testing.T) {
 	tl := modelTimeline(t)
 	empty := &data.Timeline{Start: modelAt(12, 0), End: modelAt(13, 0)}
 	zero := &data.Timeline{Start: modelAt(12, 0), End: modelAt(12, 0), Series: tl.Series}
-	for _, st := range []theme.Styles{theme.New(theme.DefaultPalette()), theme.Plain()} {
+	for _, st := range []theme.Styles{theme.New(theme.Ascii(), theme.DefaultPalette()), theme.Plain()} {
 		for _, lang := range []data.Lang{data.EN, data.KO, data.Both} {
 			for _, w := range []int{0, 1, 2, 9, 39, 40, 41, 79, 80, 99, 100, 120, 200} {
 				for _, h := range []int{0, 1, 2, 3, 4, 10, 24, 40} {
@@ -220,7 +220,7 @@ func TestHeatmapGrid(t *testing.T) {
 	looks := []struct {
 		st   theme.Styles
 		lang data.Lang
-	}{{theme.New(theme.DefaultPalette()), data.EN}, {theme.New(theme.DefaultPalette()), data.KO}, {theme.Plain(), data.Both}}
+	}{{theme.New(theme.Ascii(), theme.DefaultPalette()), data.EN}, {theme.New(theme.Ascii(), theme.DefaultPalette()), data.KO}, {theme.Plain(), data.Both}}
 	sizes := []struct{ w, h int }{{120, 40}, {80, 24}, {48, 10}, {47, 5}, {200, 3}, {9, 4}, {5, 10}, {6, 8}, {40, 2}, {1, 1}, {0, 5}, {120, 0}}
 	for _, x := range timelines {
 		for li, look := range looks {
@@ -396,7 +396,7 @@ func referenceHeatmap(tl *data.Timeline, at time.Time, width, height int, lang d
 		b.WriteString(ms.Label.Render(layout.Fit(r.name, labelW)) + " ")
 		for i, c := range cells {
 			g := " "
-			style := lipgloss.NewStyle()
+			style := st.Base
 			if c.exists {
 				lv := heatLevel(c.v)
 				g, style = heatGlyphs[lv], ms.Heat[lv]

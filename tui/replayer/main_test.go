@@ -5,16 +5,8 @@ import (
 	"os"
 	"testing"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/incidents-dev/incidents/data"
-	"github.com/muesli/termenv"
 )
-
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	lipgloss.SetHasDarkBackground(true)
-	os.Exit(m.Run())
-}
 
 // fixture loads the test timeline (modelled on IL-0499, written for these
 // tests; the bundled library is not used) and a record for it.

@@ -2,6 +2,7 @@ package replayer
 
 import (
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ import (
 	"github.com/muesli/termenv"
 )
 
-func styles() theme.Styles { return theme.New(theme.DefaultPalette()) }
+func styles() theme.Styles { return theme.New(theme.Ascii(), theme.DefaultPalette()) }
 
 func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
 
@@ -130,12 +131,11 @@ func TestRenderText(t *testing.T) {
 // colour terminal, and that the check can fail: colour styles do give some.
 func TestRenderTextPlain(t *testing.T) {
 	rec, tl := fixture(t)
-	lipgloss.SetColorProfile(termenv.TrueColor)
-	defer lipgloss.SetColorProfile(termenv.Ascii)
-	if out := RenderText(rec, tl, TextOptions{Width: 80, Styles: theme.Plain()}); strings.Contains(out, "\x1b") {
+	r := theme.NewRenderer(io.Discard, termenv.TrueColor, true)
+	if out := RenderText(rec, tl, TextOptions{Width: 80, Styles: theme.Mono(r)}); strings.Contains(out, "\x1b") {
 		t.Errorf("plain text has escape codes: %q", out[:min(len(out), 200)])
 	}
-	if out := RenderText(rec, tl, TextOptions{Width: 80, Styles: styles()}); !strings.Contains(out, "\x1b") {
+	if out := RenderText(rec, tl, TextOptions{Width: 80, Styles: theme.New(r, theme.DefaultPalette())}); !strings.Contains(out, "\x1b") {
 		t.Error("colour text has no escape codes, so the plain check proves nothing")
 	}
 }

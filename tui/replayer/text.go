@@ -48,7 +48,7 @@ func RenderText(rec *data.Record, tl *data.Timeline, opts TextOptions) string {
 type textRenderer struct {
 	w      int
 	lang   data.Lang
-	st     theme.ReplayStyles
+	st     *theme.ReplayStyles
 	styles theme.Styles
 	plain  bool
 	lines  []string
