@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
@@ -112,7 +113,7 @@ func (r *textRenderer) header(rec *data.Record, tl *data.Timeline) {
 	if tl != nil {
 		loc := tl.Location()
 		span := fmt.Sprintf("%s–%s (%s)", tl.Start.In(loc).Format("2006-01-02 15:04"),
-			clockText(tl, tl.End, false), formatDuration(max(0, tl.Duration())))
+			clockText(tl, tl.End, false), i18n.Span(tl.Start, tl.End, r.lang))
 		r.para(span, 0, r.st.Faint)
 	}
 	r.blank()

@@ -3,11 +3,11 @@ package replayer
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 )
 
@@ -178,8 +178,13 @@ func (m Model) header() string {
 	w := wordsFor(m.lang)
 	c := m.clock
 	clock := clockText(m.tl, c.Now(), c.Speed() <= 10)
-	el := "T+" + formatDuration(c.Elapsed())
-	total := " " + w.of + " " + formatDuration(c.Total())
+	// Durations by the rule every screen uses; the whole span from the
+	// timeline's times, which a time.Duration cannot hold past 292 years.
+	el := "T+" + i18n.Duration(max(c.Elapsed(), 0), m.lang)
+	total := " " + w.of + " " + i18n.Duration(max(c.Total(), 0), m.lang)
+	if m.tl != nil {
+		total = " " + w.of + " " + i18n.Span(m.tl.Start, m.tl.End, m.lang)
+	}
 	state := "|| " + w.paused
 	if c.Playing() {
 		state = "▶ " + w.playing
@@ -206,16 +211,6 @@ func (m Model) header() string {
 	left = layout.Truncate(left, room)
 	gap := strings.Repeat(" ", max(2, m.width-lipgloss.Width(left)-rw))
 	return lp.paint(left) + gap + right
-}
-
-// formatDuration writes d in whole minutes: "52m", "3h17m", "1h05m".
-func formatDuration(d time.Duration) string {
-	d = max(d, 0)
-	h, mins := int(d/time.Hour), int(d%time.Hour/time.Minute)
-	if h == 0 {
-		return fmt.Sprintf("%dm", mins)
-	}
-	return fmt.Sprintf("%dh%02dm", h, mins)
 }
 
 // stageBar draws the stages along the time axis, aligned with the
