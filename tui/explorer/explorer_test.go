@@ -157,6 +157,24 @@ func TestListWidths(t *testing.T) {
 	}
 }
 
+// TestPlaceholderWhole checks that the search hint is never cut: from 40
+// columns, the full hint or the short one shows whole, before and after
+// the search box is opened.
+func TestPlaceholderWhole(t *testing.T) {
+	for _, l := range []data.Lang{data.EN, data.KO} {
+		ws := wordsFor(l)
+		for w := 40; w <= 120; w++ {
+			for _, keys := range [][]string{nil, {"/"}} {
+				m, _ := press(newModel(t, l, w, 5), keys...)
+				first := strings.Split(m.View(), "\n")[0]
+				if !slices.ContainsFunc(append(ws.shorter, ws.placeholder), func(h string) bool { return strings.Contains(first, h) }) {
+					t.Fatalf("%v at %d after %v: the hint is cut: %q", l, w, keys, first)
+				}
+			}
+		}
+	}
+}
+
 func TestSearchKeys(t *testing.T) {
 	tests := []struct {
 		name      string

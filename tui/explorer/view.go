@@ -77,6 +77,8 @@ func (m *Model) refresh() {
 	total := len(m.recs)
 	widest := lipgloss.Width(ws.searching+" ") + max(lipgloss.Width(ws.count(total, total)), lipgloss.Width(ws.all(total)))
 	m.input.Width = max(m.w-lipgloss.Width(m.input.Prompt)-widest-2, 1)
+	// The hint is never cut: a shorter one stands in where it would be.
+	m.input.Placeholder = ws.hint(m.input.Width - lipgloss.Width(m.input.Prompt))
 }
 
 // count is the result count shown at the right of the search line.
@@ -103,7 +105,8 @@ func (m Model) searchLine() string {
 	case m.query != "":
 		left = m.st.Prompt.Render(m.input.Prompt) + m.st.Input.Render(m.query)
 	default:
-		left = m.st.Prompt.Render(m.input.Prompt) + m.st.Placeholder.Render(m.input.Placeholder)
+		hint := wordsFor(m.opts.Lang).hint(m.w - cw - 1 - lipgloss.Width(m.input.Prompt))
+		left = m.st.Prompt.Render(m.input.Prompt) + m.st.Placeholder.Render(hint)
 	}
 	if cw+1 >= m.w {
 		return layout.Fit(left, m.w)
