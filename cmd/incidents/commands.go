@@ -67,12 +67,14 @@ func init() {
 				"주석 달린 타임라인을 스파크라인과 함께 글로"},
 			minArgs: 1, maxArgs: 1, run: runTimeline,
 			examples: []string{"incidents timeline IL-0499", "incidents timeline IL-0499 --lang ko --width 80",
-				"incidents timeline IL-0499 --set partitions=32", "incidents timeline IL-0499 --json > il-0499.json"},
+				"incidents timeline IL-0499 --set partitions=32", "incidents timeline IL-0499 --study",
+				"incidents timeline IL-0499 --json > il-0499.json"},
 		},
 		"replay": {
 			name: "replay", args: "ID", summary: [2]string{"open the explorer straight on the replayer", "탐색기를 리플레이 화면으로 바로 열기"},
 			minArgs: 1, maxArgs: 1, run: runReplay,
-			examples: []string{"incidents replay IL-0499", "incidents replay IL-0499 --at 13:05 --speed 600"},
+			examples: []string{"incidents replay IL-0499", "incidents replay IL-0499 --at 13:05 --speed 600",
+				"incidents replay IL-0499 --study --present"},
 		},
 		"validate": {
 			name: "validate", args: "PATH...", summary: [2]string{"check record and timeline files; print every problem; exit 1 if any",

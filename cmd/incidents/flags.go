@@ -27,8 +27,11 @@ type options struct {
 	width   int
 	at      string
 	speed   int
-	set     []string
-	args    []string // positional arguments
+	// study and present open the replayer in study or presenter mode;
+	// study on `timeline` prints the worksheet.
+	study, present bool
+	set            []string
+	args           []string // positional arguments
 }
 
 // flagSpec describes one flag: its name, the placeholder of its value (""
@@ -68,6 +71,11 @@ var flagSpecs = []flagSpec{
 	{name: "set", value: "NAME=VALUE", cmds: []string{"timeline"}, want: [2]string{"NAME=VALUE", "NAME=VALUE"},
 		help: [2]string{"re-run the model with a changed parameter (repeatable; the series become hypothetical)",
 			"매개변수를 바꿔 모델을 다시 돌림 (여러 번 가능, 시계열은 가정이 됨)"}},
+	{name: "study", cmds: []string{"timeline", "replay"},
+		help: [2]string{"study mode: stop before each decision (timeline: a numbered worksheet, answers at the end)",
+			"학습 모드: 결정마다 멈춤 (timeline: 번호 붙은 문제지, 답은 끝에)"}},
+	{name: "present", cmds: []string{"replay"},
+		help: [2]string{"presenter mode: a large, fixed layout for a shared screen", "발표 모드: 화면 공유에 맞춘 크고 고정된 배치"}},
 	{name: "at", value: "HH:MM", cmds: []string{"replay"}, want: [2]string{"a time such as 13:05", "13:05 같은 시각"},
 		help: [2]string{"start at this time of the incident, in its zone", "장애 시간대 기준으로 이 시각부터 시작"}},
 	{name: "speed", value: "N", cmds: []string{"replay"}, want: [2]string{speedList(), speedList() + " 중 하나"},
@@ -213,6 +221,8 @@ func (o *options) fill(vals map[string][]string, getenv func(string) string, l d
 	_, o.mouse = vals["mouse"]
 	_, o.noColor = vals["no-color"]
 	_, o.json = vals["json"]
+	_, o.study = vals["study"]
+	_, o.present = vals["present"]
 	o.data = vals["data"]
 	if v := getenv("INCIDENTS_DATA"); v != "" {
 		for _, p := range filepath.SplitList(v) {
@@ -244,8 +254,11 @@ func (o *options) fill(vals map[string][]string, getenv func(string) string, l d
 	}
 	if w := last("width"); w != "" {
 		n, err := strconv.Atoi(w)
-		if err != nil || n <= 0 {
-			return usageErrorf(msg(l, "--width: invalid width %q (want a positive number of columns)"), w)
+		if err != nil {
+			return usageErrorf(msg(l, "--width: invalid width %q (want at least %d columns)"), w, minWidth)
+		}
+		if n < minWidth {
+			return usageErrorf(msg(l, "--width: %d is too narrow (want at least %d columns)"), n, minWidth)
 		}
 		o.width = n
 	}
