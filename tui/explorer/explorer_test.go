@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/muesli/termenv"
 
@@ -71,7 +72,7 @@ func run(m Model, cmd tea.Cmd) (Model, []tea.Msg) {
 		switch msg := c().(type) {
 		case tea.BatchMsg:
 			queue = append(queue, msg...)
-		case resultsMsg, facetsMsg:
+		case resultsMsg, facetsMsg, suggestMsg:
 			var next tea.Cmd
 			m, next = m.Update(msg)
 			queue = append(queue, next)
@@ -337,7 +338,11 @@ func TestOpenAndReplay(t *testing.T) {
 	if _, msgs = press(m, "r"); len(msgs) != 0 {
 		t.Fatalf("r without a replayer sent %v", msgs)
 	}
-	if _, msgs = press(newModel(t, data.EN, 80, 20), "/", "z", "z", "q", "q", "enter", "enter"); len(msgs) != 0 {
+	if _, msgs = press(newModel(t, data.EN, 80, 20), "/", "z", "z", "q", "q", "enter", "enter"); slices.ContainsFunc(msgs, func(m tea.Msg) bool {
+		_, open := m.(OpenMsg)
+		_, replay := m.(ReplayMsg)
+		return open || replay
+	}) {
 		t.Fatalf("enter on an empty list sent %v", msgs)
 	}
 }
@@ -477,5 +482,69 @@ func TestFacetsRunOffLoop(t *testing.T) {
 	m, _ = run(m, second)
 	if m.Shown() != 11 {
 		t.Fatalf("shown %v after dropping the value", ids(m))
+	}
+}
+
+// fakeSuggester is a Searcher that finds nothing and suggests a fixed
+// query.
+type fakeSuggester struct{ Searcher }
+
+func (fakeSuggester) Search(string) []data.Match { return nil }
+
+func (fakeSuggester) Suggest(q string, n int) []string { return []string{"Acme Cloud"} }
+
+func TestEmptyListSuggests(t *testing.T) {
+	m := newModel(t, data.EN, 80, 10)
+	m.ix = fakeSuggester{}
+	m, _ = press(m, append([]string{"/"}, typed("acne")...)...)
+	if v := m.View(); !strings.Contains(v, "did you mean Acme Cloud?") {
+		t.Errorf("no suggestion under the empty list:\n%s", v)
+	}
+}
+
+func TestSnippetInRow(t *testing.T) {
+	recs := fixture(t)
+	ix := data.NewIndex(recs)
+	// A word found only in a summary: the row shows where.
+	var word string
+	for _, w := range []string{"announce", "packet", "supervisor", "mailbox"} {
+		if ms := ix.Search(w); len(ms) > 0 {
+			if _, ok := ms[0].Snippet(data.EN, 40); ok {
+				word = w
+				break
+			}
+		}
+	}
+	if word == "" {
+		t.Skip("no summary-only word in the fixture")
+	}
+	m := newModel(t, data.EN, 120, 10)
+	m, _ = press(m, append([]string{"/"}, typed(word)...)...)
+	lines := strings.Split(ansi.Strip(m.View()), "\n")
+	if !strings.Contains(lines[1], snippetSep) || !strings.Contains(strings.ToLower(lines[1]), word) {
+		t.Errorf("row %q shows no snippet with %q", lines[1], word)
+	}
+	for _, l := range lines {
+		if lipgloss.Width(l) > 120 {
+			t.Errorf("line wider than 120: %q", l)
+		}
+	}
+}
+
+func TestHintsFollowTheRow(t *testing.T) {
+	shown := func(m Model, k string) bool {
+		return slices.ContainsFunc(m.ShortHelp(), func(b key.Binding) bool { return b.Help().Key == k && b.Enabled() })
+	}
+	m := newModel(t, data.EN, 80, 20)
+	if shown(m, "↑/k") || !shown(m, "↓/j") {
+		t.Errorf("first row: ↑ %v ↓ %v, want only ↓", shown(m, "↑/k"), shown(m, "↓/j"))
+	}
+	m, _ = press(m, "j")
+	if !shown(m, "↑/k") || !shown(m, "↓/j") {
+		t.Errorf("second row: want both ↑ and ↓")
+	}
+	m, _ = press(m, "G")
+	if !shown(m, "↑/k") || shown(m, "↓/j") {
+		t.Errorf("last row: ↑ %v ↓ %v, want only ↑", shown(m, "↑/k"), shown(m, "↓/j"))
 	}
 }

@@ -64,7 +64,7 @@ func DefaultKeyMap() KeyMap {
 // ShortHelp returns the keys for the hint bar.
 func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{
-		k.Search, k.Keep, k.Cancel, k.ResultDown, k.Down, k.Open, k.Facets, k.Replay, k.Clear,
+		k.Search, k.Keep, k.Cancel, k.ResultUp, k.ResultDown, k.Up, k.Down, k.Open, k.Facets, k.Replay, k.Clear,
 		k.Toggle, k.NextGroup, k.ClearFacets, k.Close,
 	}
 }

@@ -77,6 +77,7 @@ type Model struct {
 	searching bool
 	matches   []data.Match // results of query
 	shown     []data.Match // matches that pass the facet filter
+	near      []string     // queries near one that matched nothing
 
 	facets facetState
 
@@ -233,9 +234,14 @@ func (m *Model) updateKeys() {
 	list, input, panel := m.mode == modeList, m.mode == modeInput, m.mode == modeFacets
 	some := len(m.shown) > 0
 	many := len(m.shown) > 1
-	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Home, &k.End} {
-		b.SetEnabled((list && many) || (panel && m.facets.hasValues()))
+	// Up and down are offered only where they would move: no ↑ on the
+	// first row, no ↓ on the last.
+	moves := (list && many) || (panel && m.facets.hasValues())
+	for _, b := range []*key.Binding{&k.PageUp, &k.PageDown, &k.Home, &k.End} {
+		b.SetEnabled(moves)
 	}
+	k.Up.SetEnabled(moves && (panel || m.sel > 0))
+	k.Down.SetEnabled(moves && (panel || m.sel < len(m.shown)-1))
 	k.Open.SetEnabled(list && some)
 	k.Search.SetEnabled(list)
 	k.Facets.SetEnabled(list)
@@ -243,8 +249,8 @@ func (m *Model) updateKeys() {
 	k.Clear.SetEnabled(list && (m.query != "" || m.facets.active()))
 	k.Keep.SetEnabled(input)
 	k.Cancel.SetEnabled(input)
-	k.ResultUp.SetEnabled(input && many)
-	k.ResultDown.SetEnabled(input && many)
+	k.ResultUp.SetEnabled(input && many && m.sel > 0)
+	k.ResultDown.SetEnabled(input && many && m.sel < len(m.shown)-1)
 	k.Toggle.SetEnabled(panel && m.facets.hasValues())
 	k.NextGroup.SetEnabled(panel)
 	k.PrevGroup.SetEnabled(panel)
@@ -255,5 +261,8 @@ func (m *Model) updateKeys() {
 // ShortHelp returns the keys for the hint bar.
 func (m Model) ShortHelp() []key.Binding { return m.keys.ShortHelp() }
 
-// FullHelp returns every key, in columns.
-func (m Model) FullHelp() [][]key.Binding { return m.keys.FullHelp() }
+// FullHelp returns every key, in columns, and the query syntax.
+func (m Model) FullHelp() [][]key.Binding {
+	return append(m.keys.FullHelp(), syntaxHelp(m.opts.Lang))
+}
+

@@ -366,6 +366,9 @@ func renderRow(m data.Match, c columns, w int, l data.Lang, st theme.ExplorerSty
 // titleCell is the title in language l with its matches highlighted and,
 // for a missing translation, a marker before it.
 func titleCell(m data.Match, l data.Lang, w int, rs rowStyles) string {
+	if s, ok := snippetTitleCell(m, l, w, rs); ok {
+		return s
+	}
 	s, f, marker := title(m.Record, l)
 	if marker == "" {
 		return cell(s, m.Indexes(f), w, rs.text, rs.match, false)

@@ -54,5 +54,9 @@ func (m Model) handleResults(msg resultsMsg) (Model, tea.Cmd) {
 	}
 	m.query = msg.query
 	m.matches = msg.matches
+	m.near = nil
+	if len(msg.matches) == 0 {
+		return m, tea.Batch(m.applyFilter(nil), m.suggest(msg.query))
+	}
 	return m, m.applyFilter(nil)
 }

@@ -12,6 +12,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.handleResults(msg)
 	case facetsMsg:
 		return m.handleFacets(msg)
+	case suggestMsg:
+		return m.handleSuggest(msg)
 	case tea.KeyMsg:
 		if !m.focused {
 			return m, nil

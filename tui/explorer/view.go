@@ -129,7 +129,7 @@ func (m Model) View() string {
 	case m.mode == modeFacets:
 		lines = append(lines, m.facetLines(body)...)
 	case len(m.shown) == 0 && body > 0:
-		lines = append(lines, m.st.Empty.Render(layout.Fit("  "+wordsFor(m.opts.Lang).empty, m.w)))
+		lines = append(lines, m.emptyLines()...)
 	default:
 		lines = append(lines, m.frame...)
 	}

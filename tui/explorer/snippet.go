@@ -1,0 +1,111 @@
+package explorer
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/layout"
+)
+
+// Why a record matched, when the match is not on screen: a snippet of the
+// field it is in, in the title column; and, when nothing matches, the
+// nearest queries that would.
+
+// minSnippetTitle is the narrowest title column that has room for a
+// snippet beside a part of the title.
+const minSnippetTitle = 36
+
+// snippetTitleCell draws the title cut to part of the column and, after
+// it, the snippet of the match's best field, highlighted. ok is false when
+// the title column is too narrow or the match shows on screen already.
+func snippetTitleCell(m data.Match, l data.Lang, w int, rs rowStyles) (string, bool) {
+	if w < minSnippetTitle {
+		return "", false
+	}
+	sw := w * 3 / 5
+	sn, ok := m.Snippet(l, sw)
+	if !ok {
+		return "", false
+	}
+	s, _, _ := title(m.Record, l)
+	tw := max(w-sw-lipgloss.Width(snippetSep), 0)
+	var b strings.Builder
+	b.WriteString(cell(s, nil, tw, rs.text, rs.match, false))
+	b.WriteString(rs.faint.Render(snippetSep))
+	b.WriteString(cell(sn.Text, sn.Index, w-tw-lipgloss.Width(snippetSep), rs.faint, rs.match, false))
+	return b.String(), true
+}
+
+const snippetSep = " │ "
+
+// Suggester offers queries near one that matches nothing. *data.Index is
+// one; a Searcher that is not gets no suggestions.
+type Suggester interface {
+	Suggest(query string, n int) []string
+}
+
+// suggestMsg carries the suggestions for a query that matched nothing.
+type suggestMsg struct {
+	query string
+	near  []string
+}
+
+// suggest looks for queries near q off the UI loop, when the searcher
+// can.
+func (m Model) suggest(q string) tea.Cmd {
+	s, ok := m.ix.(Suggester)
+	if !ok || q == "" {
+		return nil
+	}
+	return func() tea.Msg { return suggestMsg{query: q, near: s.Suggest(q, 3)} }
+}
+
+func (m Model) handleSuggest(msg suggestMsg) (Model, tea.Cmd) {
+	if msg.query == m.query {
+		m.near = msg.near
+	}
+	return m, nil
+}
+
+// emptyLines are the lines under an empty list: that nothing matched and,
+// when there are any, the queries that would.
+func (m Model) emptyLines() []string {
+	ws := wordsFor(m.opts.Lang)
+	lines := []string{m.st.Empty.Render(layout.Fit("  "+ws.empty, m.w))}
+	if len(m.near) > 0 && m.query != "" {
+		s := "  did you mean " + strings.Join(m.near, ", ") + "?"
+		if m.opts.Lang == data.KO {
+			s = "  이것을 찾으셨나요: " + strings.Join(m.near, ", ")
+		}
+		lines = append(lines, m.st.Empty.Render(layout.Fit(s, m.w)))
+	}
+	return lines
+}
+
+// syntaxHelp lists the query syntax for `?`: bindings that name no key
+// anyone presses (key.Matches never sees them), shown in their own column.
+func syntaxHelp(l data.Lang) []key.Binding {
+	rows := [][3]string{
+		{"'word", "exact", "정확히"},
+		{"^word", "starts with", "시작"},
+		{"word$", "ends with", "끝"},
+		{"!word", "without", "제외"},
+		{"a | b", "either", "둘 중 하나"},
+		{"org:", "year: domain: cause: …", "year: domain: cause: …"},
+		{"has:timeline", "with a timeline", "타임라인 있음"},
+		{"ㅁㅇㅂㅅ", "초성", "초성 검색"},
+	}
+	out := make([]key.Binding, len(rows))
+	for i, r := range rows {
+		desc := r[1]
+		if l == data.KO {
+			desc = r[2]
+		}
+		out[i] = key.NewBinding(key.WithKeys("\x00syntax"+r[0]), key.WithHelp(r[0], desc))
+	}
+	return out
+}
