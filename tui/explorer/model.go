@@ -265,4 +265,3 @@ func (m Model) ShortHelp() []key.Binding { return m.keys.ShortHelp() }
 func (m Model) FullHelp() [][]key.Binding {
 	return append(m.keys.FullHelp(), syntaxHelp(m.opts.Lang))
 }
-
