@@ -10,6 +10,7 @@ import (
 	"github.com/incidents-dev/incidents/library"
 	"github.com/incidents-dev/incidents/tui/detail"
 	"github.com/incidents-dev/incidents/tui/explorer"
+	"github.com/incidents-dev/incidents/tui/problems"
 	"github.com/incidents-dev/incidents/tui/replayer"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
@@ -34,6 +35,9 @@ type Options struct {
 	// ReplayStudy and ReplayPresent start the replayer in study mode and
 	// presenter mode.
 	ReplayStudy, ReplayPresent bool
+	// Problems are the problems found loading the data, one line each;
+	// the header says how many and `!` lists them.
+	Problems []string
 }
 
 // App is the root model, the only tea.Model: it owns the window size, the
@@ -64,6 +68,10 @@ type App struct {
 	w, h int
 	// status is a one-line message, such as an id that is not found.
 	status string
+	// problemList are the load problems; problems is their screen while
+	// it is open.
+	problemList []string
+	problems    *problems.Model
 	// init is the command to run first (the replayer's ticks when the
 	// app opens on it).
 	init tea.Cmd
@@ -119,6 +127,7 @@ func New(lib *library.Library, opts Options) App {
 			a.status = notFound(opts.Replay, a.lang)
 		}
 	}
+	a.setProblems(opts.Problems)
 	a.keys.setHelp(a.lang, false)
 	return a
 }
@@ -160,6 +169,9 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case detail.BackMsg, replayer.BackMsg:
 		a.back()
 		return a, nil
+	case problems.BackMsg:
+		a.problems = nil
+		return a, nil
 	}
 	return a.routeToOwner(msg)
 }
@@ -177,6 +189,9 @@ func (a App) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	switch {
 	case key.Matches(msg, a.keys.Quit):
 		return a, tea.Interrupt // exit code 130, as fzf's
+	case !(len(a.stack) == 0 && a.explorer.InputFocused()) && !a.topCaptures(msg) && a.takesProblemsKey(msg):
+		a, cmd, _ := a.handleProblemsKey(msg)
+		return a, cmd
 	case len(a.stack) == 0 && a.explorer.InputFocused(), a.topCaptures(msg):
 		return a.updateTop(msg)
 	case key.Matches(msg, a.keys.Help):
@@ -289,6 +304,10 @@ func (a App) routeToOwner(msg tea.Msg) (tea.Model, tea.Cmd) {
 // helpKeys is the focused screen's keys joined with the global ones.
 func (a App) helpKeys() helpKeys {
 	h := helpKeys{global: a.keys}
+	if a.problems != nil {
+		h.short, h.full = a.problems.ShortHelp(), a.problems.FullHelp()
+		return h
+	}
 	if len(a.stack) == 0 {
 		h.short, h.full = a.explorer.ShortHelp(), a.explorer.FullHelp()
 		h.typing = a.explorer.InputFocused()

@@ -70,6 +70,9 @@ func (a *App) layout() {
 		a.explorer.SetSize(a.w, bh)
 		a.preview.SetSize(0, 0)
 	}
+	if a.problems != nil {
+		a.problems.SetSize(a.w, bh)
+	}
 	for i := range a.stack {
 		switch a.stack[i].kind {
 		case screenDetail:
@@ -113,6 +116,8 @@ func (a App) View() string {
 func (a App) body() []string {
 	bh := a.bodyHeight()
 	switch {
+	case a.problems != nil:
+		return exact(layout.Lines(a.problems.View()), a.w, bh)
 	case len(a.stack) > 0:
 		top := a.stack[len(a.stack)-1]
 		switch top.kind {
@@ -158,6 +163,9 @@ func (a App) header() string {
 		left += st.Header.Render(" · " + crumb)
 	}
 	right := st.Lang.Render(langName(a.lang))
+	if n := a.problemNotice(); n != "" {
+		right = st.Error.Render(n)
+	}
 	if a.status != "" {
 		right = st.Error.Render(a.status)
 	}

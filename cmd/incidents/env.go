@@ -125,6 +125,7 @@ func (e *env) load(o options) *library.Library {
 		problems := flatten(err)
 		for _, p := range problems {
 			fmt.Fprintln(e.stderr, p)
+			e.problems = append(e.problems, p.Error())
 		}
 		fmt.Fprintf(e.stderr, "incidents: %s in data files; skipped what they name, loaded the rest\n",
 			plural(len(problems), "problem", "problems"))

@@ -48,6 +48,9 @@ type env struct {
 	isTerminal bool
 	// termWidth is the terminal's width, or 0 when unknown or piped.
 	termWidth int
+	// problems are the load problems of the last load, for the TUI's
+	// notice and problems screen.
+	problems []string
 }
 
 // run parses args, runs the command and returns the exit code. It never

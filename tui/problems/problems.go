@@ -1,0 +1,185 @@
+// Package problems is the screen that lists the problems found while
+// loading the user's data, one `path:line:col: message` a line, so that a
+// TUI started on folders holding bad files says so at once.
+package problems
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/layout"
+	"github.com/incidents-dev/incidents/tui/theme"
+)
+
+// BackMsg asks the root to close the screen.
+type BackMsg struct{}
+
+// KeyMap is the screen's keys.
+type KeyMap struct {
+	Up, Down, PageUp, PageDown, Top, Bottom, Back key.Binding
+}
+
+// DefaultKeyMap returns the screen's default keys.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup", "b"), key.WithHelp("pgup", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown", " "), key.WithHelp("pgdn", "page down")),
+		Top:      key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home/g", "top")),
+		Bottom:   key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("end/G", "bottom")),
+		Back:     key.NewBinding(key.WithKeys("esc", "!"), key.WithHelp("esc", "back")),
+	}
+}
+
+// ShortHelp returns the keys for the hint bar.
+func (k KeyMap) ShortHelp() []key.Binding { return []key.Binding{k.Up, k.Down, k.PageDown, k.Back} }
+
+// FullHelp returns every key, in columns.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom}, {k.Back}}
+}
+
+func (k *KeyMap) setLang(l data.Lang) {
+	for _, h := range []struct {
+		b      *key.Binding
+		en, ko string
+	}{
+		{&k.Up, "up", "위"}, {&k.Down, "down", "아래"}, {&k.PageUp, "page up", "이전 쪽"},
+		{&k.PageDown, "page down", "다음 쪽"}, {&k.Top, "top", "맨 위"}, {&k.Bottom, "bottom", "맨 아래"},
+		{&k.Back, "back", "뒤로"},
+	} {
+		desc := h.en
+		if l == data.KO {
+			desc = h.ko
+		}
+		h.b.SetHelp(h.b.Help().Key, desc)
+	}
+}
+
+// Model is the problems screen.
+type Model struct {
+	problems []string
+	lines    []string // problems wrapped to the width
+	off      int
+	w, h     int
+	lang     data.Lang
+	st       *theme.Styles
+	keys     KeyMap
+	focused  bool
+}
+
+// New returns the screen listing problems (each one line of text).
+func New(problems []string, l data.Lang, st *theme.Styles) Model {
+	m := Model{problems: problems, lang: l, st: st, keys: DefaultKeyMap()}
+	m.keys.setLang(l)
+	return m
+}
+
+// Notice is the status line that says there are problems and how to see
+// them, or "" for none.
+func Notice(n int, l data.Lang) string {
+	switch {
+	case n == 0:
+		return ""
+	case l == data.KO:
+		return fmt.Sprintf("데이터에 문제 %d개 · ! 로 보기", n)
+	case n == 1:
+		return "1 problem in your data · ! to see it"
+	}
+	return fmt.Sprintf("%d problems in your data · ! to see them", n)
+}
+
+// SetSize sets the screen's size.
+func (m *Model) SetSize(w, h int) {
+	m.w, m.h = max(w, 0), max(h, 0)
+	m.lines = nil
+	for _, p := range m.problems {
+		// A path is never broken: a line too long is wrapped at spaces.
+		m.lines = append(m.lines, layout.Wrap(p, max(m.w-2, 1))...)
+	}
+	m.scroll(0)
+}
+
+// SetLang switches the language.
+func (m *Model) SetLang(l data.Lang) {
+	m.lang = l
+	m.keys.setLang(l)
+}
+
+// Focus and Blur give and take the keys.
+func (m *Model) Focus() { m.focused = true }
+
+// Blur stops the screen taking keys.
+func (m *Model) Blur() { m.focused = false }
+
+func (m Model) bodyHeight() int { return max(m.h-1, 0) }
+
+func (m *Model) scroll(d int) {
+	m.off = min(max(m.off+d, 0), max(len(m.lines)-m.bodyHeight(), 0))
+	can := len(m.lines) > m.bodyHeight()
+	m.keys.Up.SetEnabled(can && m.off > 0)
+	m.keys.PageUp.SetEnabled(can && m.off > 0)
+	m.keys.Top.SetEnabled(can && m.off > 0)
+	end := m.off >= len(m.lines)-m.bodyHeight()
+	m.keys.Down.SetEnabled(can && !end)
+	m.keys.PageDown.SetEnabled(can && !end)
+	m.keys.Bottom.SetEnabled(can && !end)
+}
+
+// Update handles keys while focused.
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	km, ok := msg.(tea.KeyMsg)
+	if !ok || !m.focused {
+		return m, nil
+	}
+	k, page := m.keys, max(m.bodyHeight(), 1)
+	switch {
+	case key.Matches(km, k.Back):
+		return m, func() tea.Msg { return BackMsg{} }
+	case key.Matches(km, k.Up):
+		m.scroll(-1)
+	case key.Matches(km, k.Down):
+		m.scroll(1)
+	case key.Matches(km, k.PageUp):
+		m.scroll(-page)
+	case key.Matches(km, k.PageDown):
+		m.scroll(page)
+	case key.Matches(km, k.Top):
+		m.scroll(-len(m.lines))
+	case key.Matches(km, k.Bottom):
+		m.scroll(len(m.lines))
+	}
+	return m, nil
+}
+
+// View draws a title line and the problems, exactly the screen's size.
+func (m Model) View() string {
+	if m.h <= 0 {
+		return ""
+	}
+	title := fmt.Sprintf("%d problems in your data; those files or records were skipped, the rest loaded", len(m.problems))
+	if m.lang == data.KO {
+		title = fmt.Sprintf("데이터 문제 %d개: 해당 파일이나 기록은 건너뛰고 나머지는 불러왔습니다", len(m.problems))
+	}
+	out := []string{m.st.App.Header.Render(layout.Fit(title, m.w))}
+	end := min(m.off+m.bodyHeight(), len(m.lines))
+	for _, l := range m.lines[m.off:end] {
+		out = append(out, m.st.App.Error.Render(layout.Fit("  "+l, m.w)))
+	}
+	blank := strings.Repeat(" ", m.w)
+	for len(out) < m.h {
+		out = append(out, blank)
+	}
+	return strings.Join(out, "\n")
+}
+
+// ShortHelp returns the keys for the hint bar.
+func (m Model) ShortHelp() []key.Binding { return m.keys.ShortHelp() }
+
+// FullHelp returns every key, in columns.
+func (m Model) FullHelp() [][]key.Binding { return m.keys.FullHelp() }
