@@ -45,7 +45,7 @@ func (e *env) runTUI(o options, lib *library.Library, replayID string) (int, err
 		ReplayAt:    o.at,
 		ReplaySpeed: o.speed,
 		ReplayStudy: o.study, ReplayPresent: o.present,
-		Problems:    e.problems,
+		Problems: e.problems,
 	})
 	popts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithInput(e.stdin), tea.WithOutput(e.stdout)}
 	if o.mouse {
