@@ -7,9 +7,20 @@ import tea "github.com/charmbracelet/bubbletea"
 // escs: two steps back, as the user pressed.
 func (a App) twoEscs() (tea.Model, tea.Cmd) {
 	esc := tea.KeyMsg{Type: tea.KeyEsc}
-	m, first := a.handleKey(esc)
-	m, second := m.(App).handleKey(esc)
-	return m, tea.Batch(first, second) // two backs, in either order
+	var cmds []tea.Cmd
+	for range 2 {
+		// A record's esc (with no search to clear) is back: done here,
+		// so that the second esc goes to the screen under it, as two
+		// separate presses would.
+		if n := len(a.stack); n > 0 && a.stack[n-1].kind == screenDetail && !a.stack[n-1].detail.Searching() {
+			a.back()
+			continue
+		}
+		m, cmd := a.handleKey(esc)
+		a = m.(App)
+		cmds = append(cmds, cmd)
+	}
+	return a, tea.Batch(cmds...)
 }
 
 // topCaptures reports whether the focused screen takes msg before the

@@ -236,6 +236,7 @@ func TestKeySequences(t *testing.T) {
 		{"typing in the record search takes q and t", []string{"enter", "/", "q", "t"}, []string{"/qt", "incidents · FX-0007"}, []string{"한국어"}, false},
 		{"esc clears the record search, not the screen", []string{"enter", "/", "s", "enter", "esc"}, []string{"incidents · FX-0007", "esc back"}, []string{"/s  "}, false},
 		{"two quick escs are two backs", []string{"enter", "tab", "enter", "alt+esc"}, []string{"▸ FX-0007", "11 incidents"}, []string{"incidents · FX-"}, false},
+		{"two quick escs: back, then clear the list's filter", []string{"/", "f", "j", "o", "r", "d", "enter", "enter", "alt+esc"}, []string{"11 incidents"}, []string{"fjord", "incidents · FX-"}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

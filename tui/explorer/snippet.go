@@ -16,20 +16,30 @@ import (
 // nearest queries that would.
 
 // minSnippetTitle is the narrowest title column that has room for a
-// snippet beside a part of the title.
-const minSnippetTitle = 36
+// snippet beside a part of the title; from minSnippet up, a narrower one
+// shows the snippet alone (the preview pane shows the title).
+const (
+	minSnippetTitle = 36
+	minSnippet      = 16
+)
 
 // snippetTitleCell draws the title cut to part of the column and, after
 // it, the snippet of the match's best field, highlighted. ok is false when
 // the title column is too narrow or the match shows on screen already.
 func snippetTitleCell(m data.Match, l data.Lang, w int, rs rowStyles) (string, bool) {
-	if w < minSnippetTitle {
+	if w < minSnippet {
 		return "", false
 	}
 	sw := w * 3 / 5
+	if w < minSnippetTitle {
+		sw = w
+	}
 	sn, ok := m.Snippet(l, sw)
 	if !ok {
 		return "", false
+	}
+	if sw == w {
+		return cell(sn.Text, sn.Index, w, rs.faint, rs.match, false), true
 	}
 	s, _, _ := title(m.Record, l)
 	tw := max(w-sw-lipgloss.Width(snippetSep), 0)
