@@ -229,12 +229,14 @@ func spaces(n int, st lipgloss.Style) string {
 // rowStyles are the styles of one row, plain or selected.
 type rowStyles struct {
 	id, date, org, text, faint, match, sev1, sev2, sev3, sevUnknown, dur, gap lipgloss.Style
+	// both says the row shows both languages' titles (for snippets).
+	both bool
 }
 
 func newRowStyles(st theme.ExplorerStyles, selected bool) rowStyles {
 	if selected {
 		s := st.Selected
-		return rowStyles{s, s, s, s, s, st.SelectedMatch, s, s, s, s, s, s}
+		return rowStyles{s, s, s, s, s, st.SelectedMatch, s, s, s, s, s, s, false}
 	}
 	return rowStyles{
 		id: st.ID, date: st.Date, org: st.Org, text: st.Text, faint: st.Faint, match: st.Match,
@@ -312,6 +314,7 @@ func title(r *data.Record, l data.Lang) (string, data.Field, string) {
 // w cells wide. mark is timelineMark for a record with a timeline, else a space.
 func renderRow(m data.Match, c columns, w int, l data.Lang, st theme.ExplorerStyles, selected bool, mark string) []string {
 	rs := newRowStyles(st, selected)
+	rs.both = l == data.Both
 	r := m.Record
 	gutter := "  "
 	if selected {
@@ -355,7 +358,7 @@ func renderRow(m data.Match, c columns, w int, l data.Lang, st theme.ExplorerSty
 	off := c.titleOffset()
 	second := spaces(min(off, w), rs.gap)
 	if c.title > 0 {
-		second += titleCell(m, data.KO, c.title, rowStyles{text: rs.faint, faint: rs.faint, match: rs.match})
+		second += titleCell(m, data.KO, c.title, rowStyles{text: rs.faint, faint: rs.faint, match: rs.match, both: true})
 		second += spaces(w-off-c.title, rs.gap)
 	} else {
 		second += spaces(w-off, rs.gap)

@@ -34,7 +34,11 @@ func snippetTitleCell(m data.Match, l data.Lang, w int, rs rowStyles) (string, b
 	if w < minSnippetTitle {
 		sw = w
 	}
-	sn, ok := m.Snippet(l, sw)
+	sl := l
+	if rs.both {
+		sl = data.Both
+	}
+	sn, ok := m.Snippet(sl, sw)
 	if !ok {
 		return "", false
 	}
