@@ -191,6 +191,9 @@ type summary struct {
 	heads   string
 	seconds string
 	far     bool
+	// inits holds the pairs of initial consonants of neighbouring
+	// syllables, which a 초성 query's pairs must be among.
+	inits initialPairs
 }
 
 // prior is a recent query and the records that matched it, in index order.

@@ -62,8 +62,13 @@ func newSummary(s string, sc *summaryScratch) summary {
 	far := len(s) > 1<<16-1
 	starts, heads := sc.starts[:0], sc.bytes[:0]
 	prevWord := false
+	var inits initialPairs
+	prevInit := -1 // the initial of the syllable before, spaces skipped
 	for i := 0; i < len(s); {
 		if c := s[i]; c < utf8.RuneSelf {
+			if c != ' ' {
+				prevInit = -1
+			}
 			word := asciiWord[c]
 			if word && !prevWord {
 				if !far {
@@ -83,6 +88,11 @@ func newSummary(s string, sc *summaryScratch) summary {
 			g.add(gramBits(gramPair, a, b, 0, 0))
 		}
 		prevWord = isWordRune(a)
+		cur := initialIndex(a)
+		if cur >= 0 && prevInit >= 0 {
+			inits.add(prevInit, cur)
+		}
+		prevInit = cur
 		i += n
 	}
 	// heads, then the second byte of each word (0 for none), in one string.
@@ -101,6 +111,7 @@ func newSummary(s string, sc *summaryScratch) summary {
 		heads:   hs[:len(starts)],
 		seconds: hs[len(starts):],
 		far:     far,
+		inits:   inits,
 	}
 }
 

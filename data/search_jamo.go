@@ -128,3 +128,56 @@ func embedJamo(text string, i int, rs []rune, pos []int) ([]int, int, bool) {
 	}
 	return pos, j, true
 }
+
+// initialPairs is a set of pairs of initial consonants (19 × 19 bits): of
+// neighbouring syllables in a summary, spaces between them skipped.
+type initialPairs [6]uint64
+
+func (p *initialPairs) add(a, b int) {
+	i := a*19 + b
+	p[i>>6] |= 1 << (i & 63)
+}
+
+func (p *initialPairs) has(a, b int) bool {
+	i := a*19 + b
+	return p[i>>6]&(1<<(i&63)) != 0
+}
+
+// everyPair rules nothing out.
+var everyPair = initialPairs{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+
+// initialIndex returns the index (0–18) of r's initial consonant, for a
+// Hangul syllable or an initial's compatibility jamo, else -1.
+func initialIndex(r rune) int {
+	if isHangulSyllable(r) {
+		return int(r-0xAC00) / 588
+	}
+	if isJamo(r) {
+		return jamoIndex[r-0x3131]
+	}
+	return -1
+}
+
+// jamoIndex maps the compatibility consonants ㄱ…ㅎ to their index among
+// the initials, -1 for those that never start a syllable (ㄳ, ㄵ…).
+var jamoIndex = func() (t [0x314E - 0x3131 + 1]int) {
+	for i := range t {
+		t[i] = -1
+	}
+	for i, r := range initials {
+		t[r-0x3131] = i
+	}
+	return t
+}()
+
+// mayHaveJamo reports whether a summary with initial pairs p can hold jamo
+// word w: every pair of neighbouring syllables w asks for must be there.
+func (w *qword) mayHaveJamo(p *initialPairs) bool {
+	for i := 0; i+1 < len(w.rs); i++ {
+		a, b := initialIndex(w.rs[i]), initialIndex(w.rs[i+1])
+		if a >= 0 && b >= 0 && !p.has(a, b) {
+			return false
+		}
+	}
+	return true
+}
