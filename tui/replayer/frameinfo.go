@@ -48,8 +48,8 @@ func (m Model) frame() frame {
 	}
 	f.limit = m.study.limit(f.event, n)
 	f.event = min(f.event, f.limit-1)
-	if f.asking >= 0 { // the figures just before the decision, not its effect
-		f.now = beforeStop(m.tl, m.tl.Events[m.study.stops[f.asking].First].At)
+	if f.asking >= 0 {
+		f.now = m.shownNow()
 		f.col = cursorColumn(c.Start(), c.End(), f.now, m.width)
 	}
 	colStart := columnStart(c.Start(), c.End(), f.col, m.width)
@@ -88,4 +88,14 @@ func atCursor(s *data.Series, sp spark, now, colStart time.Time) (float64, bool,
 		return v, false, " "
 	}
 	return v, true, blocks[level(v, sp.lo, sp.hi)]
+}
+
+// shownNow is the moment the figures are drawn for: the clock's, but at a
+// study stop that asks, just before the decision, whose effect a modelled
+// series may show at its own moment.
+func (m Model) shownNow() time.Time {
+	if k := m.study.asking; k >= 0 && m.tl != nil {
+		return beforeStop(m.tl, m.tl.Events[m.study.stops[k].First].At)
+	}
+	return m.clock.Now()
 }

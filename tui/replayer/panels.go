@@ -79,7 +79,7 @@ func (m *Model) heatmapView() string {
 	if !m.heatGrid.fits(m.tl, m.width, h, m.lang) {
 		m.heatGrid = newHeatGrid(m.tl, m.width, h, m.lang, m.styles)
 	}
-	return m.heatGrid.render(m.clock.Now())
+	return m.heatGrid.render(m.shownNow())
 }
 
 // block cuts s to exactly h lines of at most w cells.

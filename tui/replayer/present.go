@@ -289,6 +289,9 @@ func (m Model) presentSparks(f frame, pc *presentCache) []string {
 func (m Model) promptPlain(k, w int) []string {
 	q, known, now := promptText(m.tl, m.study.stops[k], m.lang)
 	out := layout.Wrap("? "+q, w)
+	if len(known) > 0 || now != "" {
+		out = append(out, wordsFor(m.lang).known+":")
+	}
 	for _, s := range known {
 		out = append(out, layout.Wrap("  "+s, w)...)
 	}

@@ -36,8 +36,9 @@ func (m Model) mode() mode {
 	return modePlay
 }
 
-// The smallest screen presenter mode draws in.
-const presentMinW, presentMinH = 80, 24
+// The smallest screen presenter mode draws in: an 80×24 terminal less the
+// root's header line.
+const presentMinW, presentMinH = 80, 23
 
 func (m Model) presenting() bool {
 	return m.present && m.tl != nil && m.width >= presentMinW && m.height >= presentMinH
