@@ -75,13 +75,14 @@ func headline(tl *data.Timeline) []*data.Series {
 	return out
 }
 
-// hypotheticalOf returns the series named like s in the what-if timeline.
+// hypotheticalOf returns the hypothetical series named like s in the what-if
+// timeline.
 func hypotheticalOf(hyp *data.Timeline, s *data.Series) *data.Series {
 	if hyp == nil {
 		return nil
 	}
 	for i := range hyp.Series {
-		if hyp.Series[i].Name == s.Name && hyp.Series[i].Group == s.Group {
+		if h := &hyp.Series[i]; h.Hypothetical && h.Name == s.Name && h.Group == s.Group {
 			return &hyp.Series[i]
 		}
 	}

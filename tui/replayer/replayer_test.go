@@ -91,6 +91,7 @@ func hypothetical(tl *data.Timeline, f float64) *data.Timeline {
 		for i := range s.Points {
 			s.Points[i].V *= f
 		}
+		s.Hypothetical = true
 		h.Series = append(h.Series, s)
 	}
 	return &h
