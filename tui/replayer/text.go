@@ -10,6 +10,7 @@ import (
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
+	"github.com/incidents-dev/incidents/tui/widget"
 )
 
 // TextOptions configure RenderText.
@@ -79,7 +80,7 @@ func (r *textRenderer) blank() {
 func (r *textRenderer) para(s string, indent int, st lipgloss.Style) {
 	pad := strings.Repeat(" ", indent)
 	for _, l := range layout.Wrap(s, max(1, r.w-indent)) {
-		r.add(pad + paint(st, l, r.plain))
+		r.add(pad + widget.NewPainter(st, r.plain).Paint(l))
 	}
 }
 
