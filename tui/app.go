@@ -104,7 +104,7 @@ func New(lib *library.Library, opts Options) App {
 		FullKey: st.HelpKey, FullDesc: st.HelpDesc, FullSeparator: st.HelpSep,
 	}
 	a.explorer = explorer.New(lib.Records(), lib.Index(), explorer.Options{
-		Lang: a.lang, Styles: *a.styles, Label: a.labelOf, Replay: replayAvailable,
+		Lang: a.lang, Styles: *a.styles, Label: a.labelOf, Replay: replayAvailable, HasTimeline: a.lib.HasTimeline,
 	})
 	a.explorer.Focus()
 	a.preview = detail.New(a.explorer.Selected(), a.detailOptions(true))
@@ -130,7 +130,7 @@ const replayAvailable = true
 func (a App) detailOptions(preview bool) detail.Options {
 	return detail.Options{
 		Lang: a.lang, Styles: *a.styles, Related: a.find, Label: a.labelOf,
-		Hyperlinks: true, Replay: replayAvailable, Preview: preview, Mouse: a.mouse,
+		Hyperlinks: true, Replay: replayAvailable, Preview: preview, Mouse: a.mouse, HasTimeline: a.lib.HasTimeline,
 	}
 }
 
