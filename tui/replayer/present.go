@@ -232,10 +232,10 @@ func (m Model) promptPlain(k, w int) []string {
 		out = append(out, wordsFor(m.lang).known+":")
 	}
 	for _, s := range known {
-		out = append(out, layout.Wrap("  "+s, w)...)
+		out = append(out, indented(s, w)...)
 	}
 	if now != "" {
-		out = append(out, layout.Wrap("  "+wordsFor(m.lang).now+": "+now, w)...)
+		out = append(out, indented(wordsFor(m.lang).now+": "+now, w)...)
 	}
 	return append(out, layout.Wrap(wordsFor(m.lang).promptHint, w)...)
 }

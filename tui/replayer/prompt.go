@@ -78,12 +78,12 @@ func (m Model) promptLines(f frame, width int) []string {
 		out = append(out, p.faint.Paint(layout.Truncate(w.known+":", width)))
 	}
 	for _, k := range known {
-		for _, l := range layout.Wrap("  "+k, width) {
+		for _, l := range indented(k, width) {
 			out = append(out, p.annotation.Paint(l))
 		}
 	}
 	if now != "" {
-		for _, l := range layout.Wrap("  "+w.now+": "+now, width) {
+		for _, l := range indented(w.now+": "+now, width) {
 			out = append(out, p.value.Paint(l))
 		}
 	}
@@ -91,4 +91,13 @@ func (m Model) promptLines(f frame, width int) []string {
 		out = append(out, p.faint.Paint(l))
 	}
 	return out
+}
+
+// indented wraps s in width cells less two and indents every line by two.
+func indented(s string, width int) []string {
+	lines := layout.Wrap(s, max(1, width-2))
+	for i, l := range lines {
+		lines[i] = "  " + l
+	}
+	return lines
 }
