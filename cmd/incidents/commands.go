@@ -79,10 +79,11 @@ func init() {
 			minArgs: 1, maxArgs: -1, run: runValidate,
 			examples: "  incidents validate ./my-incidents\n  incidents validate data/\n  incidents validate export.jsonl",
 		},
+		"mcp": mcpCommand,
 	}
 }
 
-var commandOrder = []string{"list", "search", "show", "timeline", "replay", "validate"}
+var commandOrder = []string{"list", "search", "show", "timeline", "replay", "validate", "mcp"}
 
 const commonFlags = `  --data DIR        add records and timelines from DIR or a file (repeatable; also
                     INCIDENTS_DATA, a list separated like PATH)
