@@ -258,8 +258,9 @@ func (l *Library) tagged(t data.Term) []*data.Record {
 	return out
 }
 
-// nearTerms returns up to n terms that contain q or that q contains, or
-// failing those that share its longest prefix.
+// nearTerms returns up to n terms that contain q or that q contains, then
+// those whose label or definition contains it, then those that share a
+// prefix of three or more characters with it.
 func (l *Library) nearTerms(q string, n int) []string {
 	q = strings.ToLower(strings.TrimSpace(q))
 	if q == "" {
@@ -278,6 +279,8 @@ func (l *Library) nearTerms(q string, n int) []string {
 		}
 		if strings.Contains(k, q) || strings.Contains(q, k) {
 			p += 100
+		} else if len(q) >= 3 && strings.Contains(strings.ToLower(t.Label.EN+" "+t.Label.KO+" "+t.Definition.EN+" "+t.Definition.KO), q) {
+			p += 50
 		}
 		if p >= 3 {
 			cands = append(cands, cand{t.Term, p})
