@@ -80,15 +80,21 @@ func (f *inflight) wait(timeout time.Duration) {
 type drainReader struct {
 	r    *bufio.Reader
 	f    *inflight
+	w    *countingWriter // where a line that is not JSON is answered
 	buf  []byte
 	err  error
 	done bool
 	long bool // inside a line longer than r's buffer, which is not counted
 }
 
-func newDrainReader(r io.Reader, f *inflight) *drainReader {
-	return &drainReader{r: bufio.NewReaderSize(r, 1<<20), f: f}
+func newDrainReader(r io.Reader, f *inflight, w *countingWriter) *drainReader {
+	return &drainReader{r: bufio.NewReaderSize(r, 1<<20), f: f, w: w}
 }
+
+// parseError is JSON-RPC's answer to a line that is not JSON. The SDK
+// would stop at such a line; the client gets this answer instead, and the
+// session goes on.
+const parseError = `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error: the line is not JSON"}}` + "\n"
 
 func (d *drainReader) Read(p []byte) (int, error) {
 	for len(d.buf) == 0 {
@@ -104,8 +110,14 @@ func (d *drainReader) Read(p []byte) (int, error) {
 			err = nil
 			d.long = true
 		} else if len(line) > 0 {
+			msg := bytes.TrimSpace(line)
+			if !d.long && len(msg) > 0 && !json.Valid(msg) {
+				d.w.Write([]byte(parseError)) //nolint:errcheck // the SDK sees a failed output on its own next write
+				d.err = err
+				continue
+			}
 			if !d.long {
-				d.f.saw(bytes.TrimSpace(line), true)
+				d.f.saw(msg, true)
 			}
 			d.long = false
 		}
@@ -122,12 +134,15 @@ func (d *drainReader) Close() error { return nil }
 // countingWriter passes the server's output on, counting answers. The SDK
 // writes each message, with its newline, in one Write.
 type countingWriter struct {
-	w io.Writer
-	f *inflight
+	mu sync.Mutex
+	w  io.Writer
+	f  *inflight
 }
 
-func (c countingWriter) Write(p []byte) (int, error) {
+func (c *countingWriter) Write(p []byte) (int, error) {
+	c.mu.Lock()
 	n, err := c.w.Write(p)
+	c.mu.Unlock()
 	for _, line := range bytes.Split(p, []byte("\n")) {
 		if len(bytes.TrimSpace(line)) > 0 {
 			c.f.saw(line, false)
@@ -136,4 +151,4 @@ func (c countingWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-func (countingWriter) Close() error { return nil }
+func (*countingWriter) Close() error { return nil }

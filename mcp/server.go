@@ -71,7 +71,8 @@ func New(lib *library.Library, opts Options) *sdk.Server {
 // client closes r or ctx is done. Nothing but protocol is written to w.
 func Serve(ctx context.Context, lib *library.Library, opts Options, r io.Reader, w io.Writer) error {
 	f := newInflight()
-	t := &sdk.IOTransport{Reader: newDrainReader(r, f), Writer: countingWriter{w, f}}
+	cw := &countingWriter{w: w, f: f}
+	t := &sdk.IOTransport{Reader: newDrainReader(r, f, cw), Writer: cw}
 	err := New(lib, opts).Run(ctx, t)
 	if ctx.Err() != nil || err == io.EOF {
 		return nil
