@@ -31,6 +31,9 @@ type Options struct {
 	ReplayAt string
 	// ReplaySpeed is the replayer's starting speed.
 	ReplaySpeed int
+	// ReplayStudy and ReplayPresent start the replayer in study mode and
+	// presenter mode.
+	ReplayStudy, ReplayPresent bool
 }
 
 // App is the root model, the only tea.Model: it owns the window size, the
@@ -101,7 +104,7 @@ func New(lib *library.Library, opts Options) App {
 		FullKey: st.HelpKey, FullDesc: st.HelpDesc, FullSeparator: st.HelpSep,
 	}
 	a.explorer = explorer.New(lib.Records(), lib.Index(), explorer.Options{
-		Lang: a.lang, Styles: *a.styles, Label: a.labelOf, Replay: replayAvailable,
+		Lang: a.lang, Styles: *a.styles, Label: a.labelOf, Replay: replayAvailable, HasTimeline: a.lib.HasTimeline,
 	})
 	a.explorer.Focus()
 	a.preview = detail.New(a.explorer.Selected(), a.detailOptions(true))
@@ -109,7 +112,9 @@ func New(lib *library.Library, opts Options) App {
 		if r := a.find(opts.Replay); r != nil {
 			a.explorer.Select(r.ID)
 			a.syncPreview()
-			a.init = a.openReplayer(r.ID, opts.ReplayAt, opts.ReplaySpeed)
+			a.init = a.openReplayer(r.ID, replayer.Options{
+				At: opts.ReplayAt, Speed: opts.ReplaySpeed, Study: opts.ReplayStudy, Present: opts.ReplayPresent,
+			})
 		} else {
 			a.status = notFound(opts.Replay, a.lang)
 		}
@@ -125,7 +130,7 @@ const replayAvailable = true
 func (a App) detailOptions(preview bool) detail.Options {
 	return detail.Options{
 		Lang: a.lang, Styles: *a.styles, Related: a.find, Label: a.labelOf,
-		Hyperlinks: true, Replay: replayAvailable, Preview: preview, Mouse: a.mouse,
+		Hyperlinks: true, Replay: replayAvailable, Preview: preview, Mouse: a.mouse, HasTimeline: a.lib.HasTimeline,
 	}
 }
 
@@ -149,9 +154,9 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case detail.OpenRelatedMsg:
 		return a, a.openDetail(msg.ID)
 	case explorer.ReplayMsg:
-		return a, a.openReplayer(msg.ID, "", 0)
+		return a, a.openReplayer(msg.ID, replayer.Options{})
 	case detail.ReplayMsg:
-		return a, a.openReplayer(msg.ID, "", 0)
+		return a, a.openReplayer(msg.ID, replayer.Options{})
 	case detail.BackMsg, replayer.BackMsg:
 		a.back()
 		return a, nil
@@ -218,7 +223,11 @@ func (a App) updateTop(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case screenDetail:
 		*top.detail, cmd = top.detail.Update(msg)
 	case screenReplayer:
+		hid := top.replayer.HideHelp()
 		*top.replayer, cmd = top.replayer.Update(msg)
+		if top.replayer.HideHelp() != hid { // presenter mode on or off
+			a.layout()
+		}
 	}
 	return a, cmd
 }
