@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -218,6 +219,7 @@ func (s *server) timeline(_ context.Context, _ *sdk.CallToolRequest, in timeline
 	if err != nil {
 		return nil, nil, err
 	}
+	tl0 := tl
 	w := library.Window{NoSeries: !in.IncludeSeries}
 	if in.From != "" {
 		if w.From, err = library.ParseMoment(tl, in.From); err != nil {
@@ -235,12 +237,28 @@ func (s *server) timeline(_ context.Context, _ *sdk.CallToolRequest, in timeline
 		if err != nil {
 			return nil, nil, err
 		}
-		if tl, err = s.lib.WhatIf(tl, set); err != nil {
+		if tl, err = s.lib.WhatIf(tl, set); errors.Is(err, library.ErrNoModel) {
+			return nil, nil, fmt.Errorf("set: %s has no model to re-run (incidents with one: %s)", tl0.Incident, s.modelled())
+		} else if err != nil {
 			return nil, nil, fmt.Errorf("set: %w", err)
 		}
 	}
 	v := library.TimelineWindowView(tl, hyp, w)
 	return s.result(v, thinShrink(v))
+}
+
+// modelled lists the incidents whose timeline has a model.
+func (s *server) modelled() string {
+	var ids []string
+	for _, id := range s.lib.TimelineIDs() {
+		if tl := s.lib.Data().Timelines[id]; tl != nil && len(tl.Model) > 0 {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		return "none"
+	}
+	return strings.Join(ids, ", ")
 }
 
 // setValues turns set's values, strings or numbers, into the text --set
