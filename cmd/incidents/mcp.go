@@ -16,10 +16,12 @@ import (
 var mcpCommand = &command{
 	name: "mcp", summary: "serve the library to coding agents over MCP on stdio",
 	maxArgs: 0, run: runMCP,
-	flags: "  (tools: search_incidents, get_incident, list_incidents, get_timeline, vocab, get_topic;\n" +
-		"  stdout carries only the protocol; data problems go to stderr and to the agent)\n",
-	examples: "  incidents mcp\n  incidents mcp --data ./my-incidents --lang ko\n" +
-		"  register it with a client: {\"mcpServers\": {\"incidents\": {\"command\": \"incidents\", \"args\": [\"mcp\"]}}}",
+	flags: "  (no flags of its own: --data says what it serves, --lang the reader's language;\n" +
+		"  stdout carries only the protocol, data problems go to stderr and to the agent)\n",
+	examples: "  incidents mcp       # tools: search_incidents, get_incident, list_incidents,\n" +
+		"                      #        get_timeline, vocab, get_topic\n" +
+		"  incidents mcp --data ./my-incidents --lang ko\n" +
+		"  a client's configuration: {\"mcpServers\": {\"incidents\": {\"command\": \"incidents\", \"args\": [\"mcp\"]}}}",
 }
 
 func runMCP(e *env, o options) (int, error) {
