@@ -81,6 +81,9 @@ func (a *App) layout() {
 			a.stack[i].replayer.SetSize(a.w, bh)
 		}
 	}
+	if a.bodyHeight() != bh { // the replayer's presenter mode hides the hint bar at its new size
+		a.layout()
+	}
 }
 
 // View draws the whole window: header, the focused screen (or the list
