@@ -36,7 +36,6 @@ func (m Model) rowHeight() int {
 // keys, the scroll offset and the rendered list lines. View only reads
 // what this writes.
 func (m *Model) refresh() {
-	m.updateKeys()
 	if m.rows == nil {
 		// The columns follow the width, the language and what is in view.
 		m.cols = layoutColumns(m.w, m.wants(m.opts.Lang))
@@ -47,6 +46,7 @@ func (m *Model) refresh() {
 	rh := m.rowHeight()
 	n := m.listRows() / rh
 	m.sel = min(max(m.sel, 0), max(len(m.shown)-1, 0))
+	m.updateKeys() // after the clamp: ↑ and ↓ follow the selection
 	if m.sel < m.off {
 		m.off = m.sel
 	}
