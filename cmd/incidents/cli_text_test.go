@@ -107,3 +107,14 @@ func TestValidateJSON(t *testing.T) {
 		t.Errorf("no problems: exit %d, stdout %q", r.code, r.stdout)
 	}
 }
+
+func TestLoadNoticeInKorean(t *testing.T) {
+	r := runCLI(t, map[string]string{"LANG": "ko_KR.UTF-8"}, "--data", "testdata/bad", "list")
+	if !strings.Contains(r.stderr, "incidents: 데이터 파일에 문제 3개") {
+		t.Errorf("no Korean load notice:\n%s", r.stderr)
+	}
+	r = runCLI(t, map[string]string{"LANG": "ko_KR.UTF-8"}, "validate", "testdata/bad")
+	if !strings.Contains(r.stderr, "incidents validate: 문제 3개") {
+		t.Errorf("no Korean validate count:\n%s", r.stderr)
+	}
+}

@@ -127,8 +127,7 @@ func (e *env) load(o options) *library.Library {
 			fmt.Fprintln(e.stderr, p)
 			e.problems = append(e.problems, p.Error())
 		}
-		fmt.Fprintf(e.stderr, "incidents: %s in data files; skipped what they name, loaded the rest\n",
-			plural(len(problems), "problem", "problems"))
+		fmt.Fprintf(e.stderr, "incidents: %s\n", loadSummary(len(problems), o.lang))
 	}
 	return lib
 }

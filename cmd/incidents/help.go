@@ -206,3 +206,11 @@ func problemCount(n int, l data.Lang) string {
 	}
 	return fmt.Sprintf(msg(l, "%d problems"), n)
 }
+
+// loadSummary says how many problems the load found and what it did.
+func loadSummary(n int, l data.Lang) string {
+	if l == data.KO {
+		return fmt.Sprintf("데이터 파일에 문제 %d개: 문제가 된 부분은 건너뛰고 나머지는 불러왔습니다", n)
+	}
+	return plural(n, "problem", "problems") + " in data files; skipped what they name, loaded the rest"
+}
