@@ -33,14 +33,6 @@ func (a *App) resize(w, h int) {
 
 func (a App) tooSmall() bool { return a.w < MinWidth || a.h < MinHeight }
 
-func (a App) twoPanes() bool { return a.w >= TwoPaneWidth && len(a.stack) == 0 }
-
-// panes returns the widths of the list and the preview in two panes.
-func (a App) panes() (list, preview int) {
-	list = a.w * 11 / 20
-	return list, max(a.w-list-lipgloss.Width(divider), 0)
-}
-
 // helpHeight is how many rows the hint bar or the full help takes.
 func (a App) helpHeight() int {
 	if !a.help.ShowAll {
@@ -56,24 +48,11 @@ func (a App) bodyHeight() int { return max(a.h-1-a.helpHeight(), 0) }
 // layout gives every screen its size for the current window, language
 // and help, and sets the global keys' help.
 func (a *App) layout() {
-	a.keys.setHelp(a.lang, len(a.stack) > 0)
+	a.keys.setHelp(a.lang, len(a.stack) > 1)
 	a.help.Width = a.w
 	bh := a.bodyHeight()
-	if a.w >= TwoPaneWidth {
-		lw, pw := a.panes()
-		a.explorer.SetSize(lw, bh)
-		a.preview.SetSize(pw, bh)
-	} else {
-		a.explorer.SetSize(a.w, bh)
-		a.preview.SetSize(0, 0)
-	}
-	for i := range a.stack {
-		switch a.stack[i].kind {
-		case screenDetail:
-			a.stack[i].detail.SetSize(a.w, bh)
-		case screenReplayer:
-			a.stack[i].replayer.SetSize(a.w, bh)
-		}
+	for _, s := range a.stack {
+		s.SetSize(a.w, bh)
 	}
 }
 
@@ -81,9 +60,9 @@ func (a *App) layout() {
 // and the preview), and the hint bar or full help. Every line fits the
 // window; under MinWidth×MinHeight it only says the window is too small.
 //
-// The explorer and detail screens return exactly the size they were given
-// (their tests check it), so a frame joins their lines without measuring
-// them again.
+// Screens return lines exactly as wide as they were given (the adapters
+// measure the one screen that does not promise it), so a frame joins their
+// lines without measuring them again.
 func (a App) View() string {
 	if a.w <= 0 || a.h <= 0 {
 		return ""
@@ -108,29 +87,7 @@ func (a App) View() string {
 
 // body is the focused screen, exactly bodyHeight lines.
 func (a App) body() []string {
-	bh := a.bodyHeight()
-	switch {
-	case len(a.stack) > 0:
-		top := a.stack[len(a.stack)-1]
-		switch top.kind {
-		case screenDetail:
-			return exact(layout.Lines(top.detail.View()), a.w, bh)
-		case screenReplayer:
-			// Another helper's screen: measured and cut to be sure.
-			return layout.PadLines(layout.Lines(top.replayer.View()), a.w, bh)
-		}
-	case a.twoPanes():
-		lw, pw := a.panes()
-		left := exact(layout.Lines(a.explorer.View()), lw, bh)
-		right := exact(layout.Lines(a.preview.View()), pw, bh)
-		div := a.styles.App.Divider.Render(divider)
-		out := make([]string, bh)
-		for i := range out {
-			out[i] = left[i] + div + right[i]
-		}
-		return out
-	}
-	return exact(layout.Lines(a.explorer.View()), a.w, bh)
+	return exact(layout.Lines(a.top().View()), a.w, a.bodyHeight())
 }
 
 // exact returns h lines from a screen that draws lines of exactly w cells:
@@ -166,21 +123,7 @@ func (a App) header() string {
 }
 
 // crumb names the screen on top.
-func (a App) crumb() string {
-	if len(a.stack) == 0 {
-		return ""
-	}
-	top := a.stack[len(a.stack)-1]
-	switch top.kind {
-	case screenDetail:
-		if r := top.detail.Record(); r != nil {
-			return r.ID
-		}
-	case screenReplayer:
-		return "replay"
-	}
-	return ""
-}
+func (a App) crumb() string { return a.top().Crumb() }
 
 // langName is the language indicator of the header.
 func langName(l data.Lang) string {

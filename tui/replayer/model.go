@@ -5,7 +5,6 @@
 package replayer
 
 import (
-	"sync/atomic"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -30,18 +29,19 @@ type Options struct {
 	At string
 	// Speed is the playback speed, one of replay.Speeds; 0 means 60×.
 	Speed int
+	// Tick schedules playback ticks; nil is tea.Tick.
+	Tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
 }
 
 // BackMsg asks the root to leave the replayer (sent on esc).
 type BackMsg struct{}
 
-// tickMsg moves a playing clock. id tells replayers apart; gen drops ticks
-// scheduled before a pause, seek or speed change.
+// tickMsg moves a playing clock. gen drops ticks scheduled before a
+// pause, seek or speed change. The root addresses each screen's results to
+// it, so one replayer never sees another's ticks.
 type tickMsg struct {
-	id, gen int
+	gen int
 }
-
-var lastID atomic.Int64
 
 // Model is the replay screen of one incident.
 type Model struct {
@@ -51,10 +51,11 @@ type Model struct {
 	styles theme.Styles
 	keys   KeyMap
 
-	clock   replay.Clock
-	id, gen int
-	focused bool
-	notice  string // a problem to show in the header, such as a bad --at
+	clock    replay.Clock
+	gen      int
+	schedule func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
+	focused  bool
+	notice   string // a problem to show in the header, such as a bad --at
 	// hyp is the what-if timeline whose series are drawn under the originals.
 	hyp *data.Timeline
 	// heatmap shows the per-instance heatmap in place of the sparklines;
@@ -75,14 +76,14 @@ type Model struct {
 // start. tl may be nil: the screen then says the incident has no timeline.
 func New(rec *data.Record, tl *data.Timeline, opts Options) Model {
 	m := Model{
-		rec:     rec,
-		tl:      tl,
-		lang:    opts.Lang,
-		styles:  opts.Styles,
-		keys:    DefaultKeyMap(),
-		clock:   replay.NewClock(tl, opts.Speed),
-		id:      int(lastID.Add(1)),
-		focused: true,
+		rec:      rec,
+		tl:       tl,
+		lang:     opts.Lang,
+		styles:   opts.Styles,
+		keys:     DefaultKeyMap(),
+		clock:    replay.NewClock(tl, opts.Speed),
+		schedule: opts.Tick,
+		focused:  true,
 	}
 	if opts.At != "" && tl != nil {
 		at, err := replay.ParseAt(tl, opts.At)
@@ -161,8 +162,11 @@ func (m Model) Playing() bool { return m.clock.Playing() }
 func (m Model) Now() time.Time { return m.clock.Now() }
 
 func (m Model) tick() tea.Cmd {
-	id, gen := m.id, m.gen
-	return tea.Tick(tickEvery, func(time.Time) tea.Msg { return tickMsg{id: id, gen: gen} })
+	gen, schedule := m.gen, m.schedule
+	if schedule == nil {
+		schedule = tea.Tick
+	}
+	return schedule(tickEvery, func(time.Time) tea.Msg { return tickMsg{gen: gen} })
 }
 
 // Update handles keys and playback ticks.
@@ -185,8 +189,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 }
 
 func (m Model) onTick(msg tickMsg) (Model, tea.Cmd) {
-	if msg.id != m.id || msg.gen != m.gen || !m.clock.Playing() {
-		return m, nil // another replayer's, or scheduled before a pause, seek or speed change
+	if msg.gen != m.gen || !m.clock.Playing() {
+		return m, nil // scheduled before a pause, seek or speed change
 	}
 	m.clock = m.clock.Advance(tickEvery)
 	m.refresh()
