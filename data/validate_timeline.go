@@ -77,7 +77,7 @@ func (tf *timelineFile) timeline() (*Timeline, []*Error) {
 	if string(tl.Model) == "null" {
 		tl.Model = nil
 	}
-	tl.Incident = strings.TrimSpace(Sanitize(tl.Incident))
+	tl.Incident = strings.TrimSpace(sanitizeLine(tl.Incident))
 	var errs []*Error
 	bad := func(field string, err error) {
 		errs = append(errs, &Error{Kind: "timeline", Record: tl.Incident, Field: field, Err: err})

@@ -9,9 +9,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	// quietterm must stay imported: its init keeps Bubble Tea's from
+	// querying the terminal before main runs (see its doc).
+	"github.com/incidents-dev/incidents/internal/quietterm"
 )
 
 func main() {
+	quietterm.Restore()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
