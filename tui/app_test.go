@@ -110,13 +110,6 @@ func (d *driver) press(keys ...string) *driver {
 	return d
 }
 
-func (d *driver) typeText(s string) *driver {
-	for _, r := range s {
-		d.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-	}
-	return d
-}
-
 var specialKeys = map[string]tea.KeyType{
 	"enter": tea.KeyEnter, "esc": tea.KeyEsc, "tab": tea.KeyTab, "shift+tab": tea.KeyShiftTab,
 	"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
