@@ -1,23 +1,17 @@
 package tui
 
 import (
-	"fmt"
-
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui/detail"
 	"github.com/incidents-dev/incidents/tui/explorer"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/replayer"
 )
 
 // notFound is the status line for an id that is not in the library.
-func notFound(id string, l data.Lang) string {
-	if l == data.KO {
-		return fmt.Sprintf("%q: 라이브러리에 없는 사례입니다", id)
-	}
-	return fmt.Sprintf("%q: %v", id, data.ErrNotFound)
-}
+func notFound(id string, l data.Lang) string { return i18n.NotFound(id, l) }
 
 // navigate handles the messages screens send to open or close a screen.
 // Adding a screen means an adapter (screens.go), an open function here and

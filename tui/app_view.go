@@ -1,12 +1,11 @@
 package tui
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 
-	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 )
 
@@ -111,7 +110,7 @@ func (a App) header() string {
 	if crumb := a.crumb(); crumb != "" {
 		left += st.Header.Render(" · " + crumb)
 	}
-	right := st.Lang.Render(langName(a.lang))
+	right := st.Lang.Render(i18n.LangName(a.lang))
 	if a.status != "" {
 		right = st.Error.Render(a.status)
 	}
@@ -125,23 +124,9 @@ func (a App) header() string {
 // crumb names the screen on top.
 func (a App) crumb() string { return a.top().Crumb() }
 
-// langName is the language indicator of the header.
-func langName(l data.Lang) string {
-	switch l {
-	case data.KO:
-		return "한국어"
-	case data.Both:
-		return "EN + 한국어"
-	}
-	return "EN"
-}
-
 // tooSmallView says the window is too small, in every line that fits.
 func (a App) tooSmallView() string {
-	msg := fmt.Sprintf("Terminal too small: %d×%d, need %d×%d", a.w, a.h, MinWidth, MinHeight)
-	if a.lang == data.KO {
-		msg = fmt.Sprintf("터미널이 너무 작습니다: %d×%d, 최소 %d×%d", a.w, a.h, MinWidth, MinHeight)
-	}
+	msg := i18n.TooSmall(a.w, a.h, MinWidth, MinHeight, a.lang)
 	lines := layout.Wrap(msg, a.w)
 	top := max((a.h-len(lines))/2, 0)
 	out := make([]string, 0, a.h)
