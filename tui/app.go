@@ -32,6 +32,9 @@ type Options struct {
 	ReplayAt string
 	// ReplaySpeed is the replayer's starting speed.
 	ReplaySpeed int
+	// ReplayStudy and ReplayPresent start the replayer in study mode and
+	// presenter mode.
+	ReplayStudy, ReplayPresent bool
 	// Tick schedules the replayer's playback ticks; nil is tea.Tick. Tests
 	// give one that returns at once, so they never wait on the clock.
 	Tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
@@ -88,7 +91,9 @@ func New(lib *library.Library, opts Options) App {
 	if opts.Replay != "" {
 		if r := lib.Find(opts.Replay); r != nil {
 			ex.selectID(r.ID)
-			a.init = a.openReplayer(r.ID, opts.ReplayAt, opts.ReplaySpeed)
+			a.init = a.openReplayer(r.ID, replayer.Options{
+				At: opts.ReplayAt, Speed: opts.ReplaySpeed, Study: opts.ReplayStudy, Present: opts.ReplayPresent,
+			})
 		} else {
 			a.status = notFound(opts.Replay, a.lang)
 		}
@@ -182,9 +187,25 @@ func (a App) splitKeys(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	return m, tea.Batch(cmds...)
 }
 
-// deliver sends msg to s and addresses the command it returns to s.
+// deliver sends msg to s and addresses the command it returns to s. A
+// screen that starts or stops hiding the help (presenter mode) is laid out
+// again.
 func (a *App) deliver(s Screen, msg tea.Msg) tea.Cmd {
-	return addressTo(s, s.Update(msg))
+	hid := a.helpHidden()
+	cmd := s.Update(msg)
+	if a.helpHidden() != hid {
+		a.layout()
+	}
+	return addressTo(s, cmd)
+}
+
+// helpHider is a screen that may take the rows of the hint bar.
+type helpHider interface{ HideHelp() bool }
+
+// helpHidden says the focused screen hides the hint bar and the help.
+func (a App) helpHidden() bool {
+	h, ok := a.top().(helpHider)
+	return ok && h.HideHelp()
 }
 
 // fromScreen handles a message from screen s: a request to open or close
@@ -220,7 +241,8 @@ func (a App) helpKeys() helpKeys {
 	return helpKeys{global: a.keys, short: top.ShortHelp(), full: top.FullHelp(), typing: top.Capturing()}
 }
 
-// replayerOptions are the options of a replayer opened by the app.
-func (a App) replayerOptions(at string, speed int) replayer.Options {
-	return replayer.Options{Lang: a.lang, Styles: *a.styles, At: at, Speed: speed, Tick: a.tick}
+// replayerOptions completes o, a replayer's options, with the app's.
+func (a App) replayerOptions(o replayer.Options) replayer.Options {
+	o.Lang, o.Styles, o.Tick = a.lang, *a.styles, a.tick
+	return o
 }

@@ -23,9 +23,9 @@ func (a *App) navigate(from Screen, msg tea.Msg) (tea.Cmd, bool) {
 	case detail.OpenRelatedMsg:
 		return a.openDetail(msg.ID), true
 	case explorer.ReplayMsg:
-		return a.openReplayer(msg.ID, "", 0), true
+		return a.openReplayer(msg.ID, replayer.Options{}), true
 	case detail.ReplayMsg:
-		return a.openReplayer(msg.ID, "", 0), true
+		return a.openReplayer(msg.ID, replayer.Options{}), true
 	case detail.BackMsg, replayer.BackMsg:
 		if from == a.top() && len(a.stack) > 1 {
 			a.back()
@@ -57,7 +57,7 @@ func (a *App) openDetail(id string) tea.Cmd {
 
 // openReplayer opens an incident's replayer over the current screen. An
 // incident without a timeline opens too: the replayer says so.
-func (a *App) openReplayer(id, at string, speed int) tea.Cmd {
+func (a *App) openReplayer(id string, o replayer.Options) tea.Cmd {
 	r := a.lib.Find(id)
 	if r == nil {
 		a.status = notFound(id, a.lang)
@@ -67,7 +67,7 @@ func (a *App) openReplayer(id, at string, speed int) tea.Cmd {
 	if err != nil && tl != nil {
 		a.status = err.Error() // the model failed: the timeline as loaded
 	}
-	return a.push(&replayerScreen{m: replayer.New(r, tl, a.replayerOptions(at, speed))})
+	return a.push(&replayerScreen{m: replayer.New(r, tl, a.replayerOptions(o))})
 }
 
 // back closes the screen on top and returns to the one it came from.

@@ -34,6 +34,9 @@ func (a App) tooSmall() bool { return a.w < MinWidth || a.h < MinHeight }
 
 // helpHeight is how many rows the hint bar or the full help takes.
 func (a App) helpHeight() int {
+	if a.helpHidden() {
+		return 0
+	}
 	if !a.help.ShowAll {
 		return 1
 	}

@@ -179,3 +179,6 @@ func (s *replayerScreen) FullHelp() [][]key.Binding { return s.m.FullHelp() }
 func (s *replayerScreen) Capturing() bool           { return inputFocused(s.m) }
 func (s *replayerScreen) Back() bool                { return false }
 func (s *replayerScreen) Crumb() string             { return "replay" }
+
+// HideHelp says presenter mode takes the hint bar's rows.
+func (s *replayerScreen) HideHelp() bool { return s.m.HideHelp() }
