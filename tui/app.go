@@ -83,7 +83,7 @@ func New(lib *library.Library, opts Options) App {
 		FullKey: st.HelpKey, FullDesc: st.HelpDesc, FullSeparator: st.HelpSep,
 	}
 	list := explorer.New(lib.Records(), lib.Index(), explorer.Options{
-		Lang: a.lang, Styles: *a.styles, Label: lib.Label, Replay: replayAvailable,
+		Lang: a.lang, Styles: *a.styles, Label: lib.Label, Replay: replayAvailable, HasTimeline: lib.HasTimeline,
 	})
 	ex := newExplorerScreen(list, detail.New(list.Selected(), a.detailOptions(true)), a.styles.App, a.mouse)
 	a.stack = []Screen{ex}
@@ -109,7 +109,7 @@ const replayAvailable = true
 func (a App) detailOptions(preview bool) detail.Options {
 	return detail.Options{
 		Lang: a.lang, Styles: *a.styles, Related: a.lib.Find, Label: a.lib.Label,
-		Hyperlinks: true, Replay: replayAvailable, Preview: preview, Mouse: a.mouse,
+		Hyperlinks: true, Replay: replayAvailable, Preview: preview, Mouse: a.mouse, HasTimeline: a.lib.HasTimeline,
 	}
 }
 

@@ -162,8 +162,8 @@ func parseFlags(c *command, args []string, getenv func(string) string) (options,
 	default:
 		return o, usageErrorf("--theme: invalid theme %q (want auto, dark or light)", o.theme)
 	}
-	if o.width < 0 {
-		return o, usageErrorf("--width: invalid width %d (want a positive number of columns)", o.width)
+	if err := checkWidth(o.width); err != nil {
+		return o, err
 	}
 	if c.name == "replay" && o.speed != 0 && !validSpeed(o.speed) {
 		return o, usageErrorf("--speed: invalid speed %d (want %s)", o.speed, speedList())
