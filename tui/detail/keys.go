@@ -4,6 +4,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 )
 
 // KeyMap is the detail screen's keys. `q` (back) and the other global keys
@@ -67,10 +68,6 @@ func (k *KeyMap) SetLang(l data.Lang) {
 		{&k.NextRelated, "next related", "다음 관련 사례"}, {&k.PrevRelated, "previous related", "이전 관련 사례"},
 		{&k.Open, "open related", "관련 사례 열기"}, {&k.Replay, "replay", "재생"}, {&k.Back, "back", "뒤로"},
 	} {
-		desc := h.en
-		if l == data.KO {
-			desc = h.ko
-		}
-		h.b.SetHelp(h.b.Help().Key, desc)
+		i18n.SetHelp(h.b, h.b.Help().Key, i18n.Word{EN: h.en, KO: h.ko}, l)
 	}
 }

@@ -2,35 +2,15 @@ package i18n
 
 import (
 	"fmt"
-	"math"
-	"strconv"
-	"strings"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/replay"
 )
 
 // Count writes a figure compactly, the same in both languages: "950",
-// "1.2k", "1.5M", "2G" (one decimal under a million, two above, trailing
-// zeros dropped).
-func Count(v float64) string {
-	a := math.Abs(v)
-	switch {
-	case a >= 1e9:
-		return trimZeros(strconv.FormatFloat(v/1e9, 'f', 2, 64)) + "G"
-	case a >= 1e6:
-		return trimZeros(strconv.FormatFloat(v/1e6, 'f', 2, 64)) + "M"
-	case a >= 1e3:
-		return trimZeros(strconv.FormatFloat(v/1e3, 'f', 1, 64)) + "k"
-	}
-	return strconv.FormatFloat(v, 'f', 0, 64)
-}
-
-func trimZeros(s string) string {
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	}
-	return s
-}
+// "1.2k", "1.5M", "2G". It is the model's own form (replay.FormatCount), so
+// a figure reads the same in a chart, a legend and a summary.
+func Count(v float64) string { return replay.FormatCount(v) }
 
 // Of writes "shown of total" incidents: "3 of 31", "31건 중 3건".
 func Of(shown, total int, l data.Lang) string {

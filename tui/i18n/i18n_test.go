@@ -6,7 +6,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/incidents-dev/incidents/data"
-	"github.com/incidents-dev/incidents/replay"
 )
 
 func TestWordIn(t *testing.T) {
@@ -57,17 +56,13 @@ func TestShow(t *testing.T) {
 	}
 }
 
-// TestCount checks the compact figures, and that they are the model's
-// (replay.FormatCount), so a figure reads the same on every screen.
+// TestCount checks the compact figures and the incident counts.
 func TestCount(t *testing.T) {
 	for v, want := range map[float64]string{
 		0: "0", 950: "950", 1000: "1k", 1234: "1.2k", 1_500_000: "1.5M", 2e9: "2G", -4200: "-4.2k", 999.6: "1000",
 	} {
 		if got := Count(v); got != want {
 			t.Errorf("Count(%v) = %q, want %q", v, got, want)
-		}
-		if got := replay.FormatCount(v); got != Count(v) {
-			t.Errorf("Count(%v) = %q but the model writes %q", v, Count(v), got)
 		}
 	}
 	if got := Of(3, 31, data.KO); got != "31건 중 3건" {
