@@ -52,9 +52,16 @@ func (a App) bodyHeight() int { return max(a.h-1-a.helpHeight(), 0) }
 func (a *App) layout() {
 	a.keys.setHelp(a.lang, len(a.stack) > 1)
 	a.help.Width = a.w
-	bh := a.bodyHeight()
-	for _, s := range a.stack {
-		s.SetSize(a.w, bh)
+	// A screen may hide the help at its new size (presenter mode), which
+	// gives it more rows: lay out again, at most once more.
+	for range 2 {
+		bh := a.bodyHeight()
+		for _, s := range a.stack {
+			s.SetSize(a.w, bh)
+		}
+		if a.bodyHeight() == bh {
+			return
+		}
 	}
 }
 
