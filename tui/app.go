@@ -145,10 +145,13 @@ func (a App) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
 		return a.splitKeys(msg)
 	}
+	if msg.Type == tea.KeyEsc && msg.Alt {
+		return a.twoEscs()
+	}
 	a.status = ""
 	switch {
 	case key.Matches(msg, a.keys.Quit):
-		return a, tea.Quit
+		return a, tea.Interrupt // exit code 130, as fzf's
 	case a.top().Capturing():
 		return a, a.deliver(a.top(), msg)
 	case key.Matches(msg, a.keys.Help):

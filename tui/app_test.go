@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -68,7 +69,8 @@ func (d *driver) send(msg tea.Msg) {
 
 func (d *driver) run(cmd tea.Cmd) {
 	for _, msg := range collect(cmd) {
-		if _, ok := msg.(tea.QuitMsg); ok {
+		switch msg.(type) {
+		case tea.QuitMsg, tea.InterruptMsg:
 			d.quit = true
 			continue
 		}
@@ -82,6 +84,21 @@ func (d *driver) run(cmd tea.Cmd) {
 	}
 }
 
+// sequence returns the commands of a tea.Sequence, whose message type
+// Bubble Tea does not export, or nil. The driver sends their messages in
+// order, as the program does.
+func sequence(msg tea.Msg) []tea.Cmd {
+	v := reflect.ValueOf(msg)
+	if !v.IsValid() || v.Kind() != reflect.Slice || v.Type().String() != "tea.sequenceMsg" {
+		return nil
+	}
+	out := make([]tea.Cmd, v.Len())
+	for i := range out {
+		out[i], _ = v.Index(i).Interface().(tea.Cmd)
+	}
+	return out
+}
+
 // collect runs cmd and returns the messages it produced, a batch's one by
 // one.
 func collect(cmd tea.Cmd) []tea.Msg {
@@ -92,6 +109,13 @@ func collect(cmd tea.Cmd) []tea.Msg {
 	if b, ok := msg.(tea.BatchMsg); ok {
 		var out []tea.Msg
 		for _, c := range b {
+			out = append(out, collect(c)...)
+		}
+		return out
+	}
+	if seq := sequence(msg); seq != nil {
+		var out []tea.Msg
+		for _, c := range seq {
 			out = append(out, collect(c)...)
 		}
 		return out
@@ -123,6 +147,9 @@ func keyMsg(k string) tea.KeyMsg {
 	}
 	if k == "space" {
 		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+	}
+	if k == "alt+esc" { // two escs in one read, as Bubble Tea v1 reports them
+		return tea.KeyMsg{Type: tea.KeyEsc, Alt: true}
 	}
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 }
@@ -245,6 +272,10 @@ func TestKeySequences(t *testing.T) {
 		{"replay opens and esc returns", []string{"r", "esc"}, []string{"▸ FX-0007"}, nil, false},
 		{"replay from the detail returns to it", []string{"enter", "r", "q"}, []string{"incidents · FX-0007", "Summary ──"}, nil, false},
 		{"keys typed together are split", []string{"/etcd"}, []string{"/ etcd"}, nil, false},
+		{"search inside a record", []string{"enter", "/", "s", "e", "s", "s", "enter"}, []string{"/sess  1/", "incidents · FX-0007"}, nil, false},
+		{"typing in the record search takes q and t", []string{"enter", "/", "q", "t"}, []string{"/qt", "incidents · FX-0007"}, []string{"한국어"}, false},
+		{"esc clears the record search, not the screen", []string{"enter", "/", "s", "enter", "esc"}, []string{"incidents · FX-0007", "esc back"}, []string{"/s  "}, false},
+		{"two quick escs are two backs", []string{"enter", "tab", "enter", "alt+esc"}, []string{"▸ FX-0007", "11 incidents"}, []string{"incidents · FX-"}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -189,7 +189,11 @@ func (m Model) FullHelp() [][]key.Binding {
 
 // HideHelp reports whether the hint bar should be hidden: presenter mode
 // keeps the shared screen to the replay itself.
-func (m Model) HideHelp() bool { return m.present && m.tl != nil }
+// It asks for one row less than presenter mode needs, the row the hint
+// bar gives back.
+func (m Model) HideHelp() bool {
+	return m.present && m.tl != nil && m.width >= presentMinW && m.height >= presentMinH-1
+}
 
 // setHypothetical draws the series of hyp (a what-if run of the same
 // timeline) under the originals, on their scale; nil removes them.
