@@ -225,7 +225,7 @@ func (m Model) noteLines(f frame, n int) []string {
 	switch {
 	case f.asking >= 0:
 		note = m.promptLines(f, m.width)
-	case f.event >= 0:
+	case f.event >= 0 && f.event < len(m.cache.notes):
 		note = m.cache.notes[f.event]
 	}
 	if off := min(m.noteOff, max(0, len(note)-n)); off > 0 {
@@ -249,7 +249,7 @@ func (m Model) clampNote(off int) int {
 	switch {
 	case f.asking >= 0:
 		n = len(m.promptLines(f, m.width))
-	case f.event >= 0:
+	case f.event >= 0 && f.event < len(m.cache.notes):
 		n = len(m.cache.notes[f.event])
 	}
 	return max(0, min(off, n-m.plan().notes))
