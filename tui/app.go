@@ -170,12 +170,15 @@ func (a App) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
 		return a.splitKeys(msg)
 	}
+	if msg.Type == tea.KeyEsc && msg.Alt {
+		return a.twoEscs()
+	}
 	a.status = ""
 	switch {
 	case key.Matches(msg, a.keys.Quit):
-		return a, tea.Quit
-	case len(a.stack) == 0 && a.explorer.InputFocused():
-		return a.updateExplorer(msg)
+		return a, tea.Interrupt // exit code 130, as fzf's
+	case len(a.stack) == 0 && a.explorer.InputFocused(), a.topCaptures(msg):
+		return a.updateTop(msg)
 	case key.Matches(msg, a.keys.Help):
 		a.help.ShowAll = !a.help.ShowAll
 		a.layout()
