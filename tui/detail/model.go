@@ -92,10 +92,10 @@ type Model struct {
 	// cache holds recent renderings, shared by copies of the model; it is
 	// written only by setters, never by View.
 	cache map[cacheKey]page
-	// copied says `y` copied the record, shown in the position line.
-	copied bool
 	// find is the search inside the record.
 	find findState
+	// copied says `y` copied the record, shown in the position line.
+	copied bool
 }
 
 // New returns a detail model showing rec (which may be nil).
@@ -370,8 +370,7 @@ func (m Model) positionLine(top, end int) string {
 	}
 	if f := m.findStatus(); f != "" {
 		left = f
-	}
-	if m.copied {
+	} else if m.copied {
 		left += " · " + copiedWord(m.opts.Lang)
 	}
 	pw := lipgloss.Width(pos)
