@@ -53,9 +53,9 @@ type sparkEntry struct {
 
 // Event row states.
 const (
-	past = iota
-	current
-	future
+	past    = widget.Past
+	current = widget.Current
+	future  = widget.Future
 )
 
 // headline returns the series drawn as sparklines: those not in a group.

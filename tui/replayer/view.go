@@ -310,29 +310,7 @@ func (m Model) sparkLines(mode int, f frame) []string {
 // sits a third of the way down. Events the frame may not draw (study mode)
 // are replaced by one line saying how many are hidden.
 func (m Model) eventLines(f frame, n int) []string {
-	rows := m.cache.rows
-	if n <= 0 || len(rows) == 0 {
-		return nil
-	}
-	shown := f.limit
-	if shown < len(rows) {
-		shown++ // the hidden line
-	}
-	cur := f.event
-	off := widget.Window(cur, n, shown)
-	var lines []string
-	for i := off; i < min(shown, off+n); i++ {
-		switch {
-		case i >= f.limit:
-			lines = append(lines, m.cache.p.faint.Paint(layout.Fit(
-				"  "+fmt.Sprintf(wordsFor(m.lang).hidden, len(rows)-f.limit), m.width)))
-		case i < cur:
-			lines = append(lines, rows[i][past])
-		case i == cur:
-			lines = append(lines, rows[i][current])
-		default:
-			lines = append(lines, rows[i][future])
-		}
-	}
-	return lines
+	hidden := m.cache.p.faint.Paint(layout.Fit(
+		"  "+fmt.Sprintf(wordsFor(m.lang).hidden, len(m.cache.rows)-f.limit), m.width))
+	return widget.EventList(m.cache.rows, f.event, f.limit, n, hidden)
 }
