@@ -214,7 +214,7 @@ func TestLoadKeepsEveryMessageOnOneLine(t *testing.T) {
 	if got, want := r.Sources[0].URL, `https://example.com/a\nSources: https://evil.example`; got != want {
 		t.Errorf("URL %q, want %q", got, want)
 	}
-	if got := r.Sources[0].Kind; got != `k\u2028` {
+	if got := r.Sources[0].Kind; got != `k\n` {
 		t.Errorf("kind %q", got)
 	}
 	if got := r.Title.EN; got != "Two lines" {

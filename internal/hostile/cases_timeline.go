@@ -103,7 +103,9 @@ func timelines() []Case {
 		}),
 		c("events null", false, func(t R) { t["events"] = []any{nil, nil} }),
 		c("NaN as text", false, func(t R) { t["series"].([]R)[0]["points"] = []R{{"t": "2024-01-02T10:00:00Z", "v": "NaN"}} }),
-		c("duplicate stages", false, func(t R) { t["stages"] = []R{{"id": "s1", "title": "a"}, {"id": "s1", "title": "b"}, {"id": "s2", "title": "c"}} }),
+		c("duplicate stages", false, func(t R) {
+			t["stages"] = []R{{"id": "s1", "title": "a"}, {"id": "s1", "title": "b"}, {"id": "s2", "title": "c"}}
+		}),
 		Case{Class: "timeline", Name: "no record", Files: []File{file("t.json", timeline("HX-1099", nil)), file("g.json", good("HX-1098"))}, Good: []string{"HX-1098"}},
 		Case{Class: "timeline", Name: "replaces a bundled timeline", Files: []File{file("t.json", timeline("IX-0001", func(t R) {
 			events(t)[0]["title"] = strings.Join(Dangerous, " ")
