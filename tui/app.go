@@ -1,14 +1,13 @@
 package tui
 
 import (
-	"strings"
-
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/library"
 	"github.com/incidents-dev/incidents/tui/detail"
 	"github.com/incidents-dev/incidents/tui/explorer"
 	"github.com/incidents-dev/incidents/tui/replayer"
@@ -32,13 +31,16 @@ type Options struct {
 	ReplayAt string
 	// ReplaySpeed is the replayer's starting speed.
 	ReplaySpeed int
+	// ReplayStudy and ReplayPresent start the replayer in study mode and
+	// presenter mode.
+	ReplayStudy, ReplayPresent bool
 }
 
 // App is the root model, the only tea.Model: it owns the window size, the
 // language, the screen stack (explorer → detail → replayer) and the help,
 // and routes each message to the screen that owns it.
 type App struct {
-	lib *data.Library
+	lib *library.Library
 	// styles is shared by pointer: theme.Styles is large and the app is
 	// copied on every message.
 	styles *theme.Styles
@@ -83,31 +85,25 @@ type screen struct {
 	replayer *replayer.Model
 }
 
-// New returns the app over lib. lib may be empty but not nil.
-func New(lib *data.Library, opts Options) App {
+// New returns the app over lib, opened by library.Open or wrapped by
+// library.New; nil is an empty library. The app searches lib's one index.
+func New(lib *library.Library, opts Options) App {
 	if lib == nil {
-		lib = &data.Library{}
+		lib = library.New(nil)
 	}
 	styles := opts.Styles
 	if styles.App == nil {
 		styles = theme.Plain()
 	}
 	a := App{lib: lib, styles: &styles, mouse: opts.Mouse, lang: opts.Lang, keys: DefaultKeyMap(), help: help.New()}
-	byID := make(map[string]*data.Record, len(lib.Records))
-	for _, r := range lib.Records {
-		byID[strings.ToLower(r.ID)] = r
-	}
-	a.find = func(id string) *data.Record { return byID[strings.ToLower(strings.TrimSpace(id))] }
-	a.labelOf = func(term string) data.Text {
-		t, _ := lib.Vocab.Lookup(term)
-		return t.Label
-	}
+	a.find = lib.Find
+	a.labelOf = lib.Label
 	st := a.styles.App
 	a.help.Styles = help.Styles{
 		Ellipsis: st.HelpSep, ShortKey: st.HelpKey, ShortDesc: st.HelpDesc, ShortSeparator: st.HelpSep,
 		FullKey: st.HelpKey, FullDesc: st.HelpDesc, FullSeparator: st.HelpSep,
 	}
-	a.explorer = explorer.New(lib.Records, data.NewIndex(lib.Records), explorer.Options{
+	a.explorer = explorer.New(lib.Records(), lib.Index(), explorer.Options{
 		Lang: a.lang, Styles: *a.styles, Label: a.labelOf, Replay: replayAvailable,
 	})
 	a.explorer.Focus()
@@ -116,7 +112,9 @@ func New(lib *data.Library, opts Options) App {
 		if r := a.find(opts.Replay); r != nil {
 			a.explorer.Select(r.ID)
 			a.syncPreview()
-			a.init = a.openReplayer(r.ID, opts.ReplayAt, opts.ReplaySpeed)
+			a.init = a.openReplayer(r.ID, replayer.Options{
+				At: opts.ReplayAt, Speed: opts.ReplaySpeed, Study: opts.ReplayStudy, Present: opts.ReplayPresent,
+			})
 		} else {
 			a.status = notFound(opts.Replay, a.lang)
 		}
@@ -156,9 +154,9 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case detail.OpenRelatedMsg:
 		return a, a.openDetail(msg.ID)
 	case explorer.ReplayMsg:
-		return a, a.openReplayer(msg.ID, "", 0)
+		return a, a.openReplayer(msg.ID, replayer.Options{})
 	case detail.ReplayMsg:
-		return a, a.openReplayer(msg.ID, "", 0)
+		return a, a.openReplayer(msg.ID, replayer.Options{})
 	case detail.BackMsg, replayer.BackMsg:
 		a.back()
 		return a, nil
@@ -225,7 +223,11 @@ func (a App) updateTop(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case screenDetail:
 		*top.detail, cmd = top.detail.Update(msg)
 	case screenReplayer:
+		hid := top.replayer.HideHelp()
 		*top.replayer, cmd = top.replayer.Update(msg)
+		if top.replayer.HideHelp() != hid { // presenter mode on or off
+			a.layout()
+		}
 	}
 	return a, cmd
 }

@@ -8,12 +8,13 @@ import (
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/internal/synth"
+	"github.com/incidents-dev/incidents/library"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
 
 func benchApp(b *testing.B, n int, l data.Lang) App {
 	b.Helper()
-	lib := &data.Library{Records: synth.Records(n, 1)}
+	lib := library.New(&data.Library{Records: synth.Records(n, 1)})
 	var m tea.Model = New(lib, Options{Lang: l, Styles: theme.New(theme.Ascii(), theme.DefaultPalette())})
 	m, _ = m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	return m.(App)

@@ -70,14 +70,18 @@ func (a *App) openDetail(id string) tea.Cmd {
 
 // openReplayer opens an incident's replayer over the current screen. An
 // incident without a timeline opens too: the replayer says so.
-func (a *App) openReplayer(id, at string, speed int) tea.Cmd {
+func (a *App) openReplayer(id string, o replayer.Options) tea.Cmd {
 	r := a.find(id)
 	if r == nil {
 		a.status = notFound(id, a.lang)
 		return nil
 	}
-	tl, _ := a.lib.Timeline(r.ID)
-	m := replayer.New(r, tl, replayer.Options{Lang: a.lang, Styles: *a.styles, At: at, Speed: speed})
+	_, tl, err := a.lib.Timeline(r.ID)
+	if err != nil && tl != nil {
+		a.status = err.Error() // the model failed: the timeline as loaded
+	}
+	o.Lang, o.Styles = a.lang, *a.styles
+	m := replayer.New(r, tl, o)
 	a.push(screen{kind: screenReplayer, replayer: &m})
 	return m.Init()
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/term"
-	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/library"
 	"github.com/incidents-dev/incidents/tui/theme"
 	"github.com/muesli/termenv"
 )
@@ -113,12 +113,12 @@ func (e *env) width(o options, def int) int {
 	return def
 }
 
-// load loads the bundled library and the user's folders. Problems in data
+// load opens the bundled library and the user's folders. Problems in data
 // files are reported on stderr, one per line, and the bad records skipped;
 // everything else loads and the command goes on.
-func (e *env) load(o options) *data.Library {
-	lib, err := data.Load(data.Options{Paths: o.data, CheckTimeline: checkModel})
-	for _, n := range lib.Notices {
+func (e *env) load(o options) *library.Library {
+	lib, err := library.Open(library.Options{Paths: o.data})
+	for _, n := range lib.Notices() {
 		fmt.Fprintf(e.stderr, "incidents: %s\n", n)
 	}
 	if err != nil {
@@ -153,13 +153,4 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
-}
-
-// notFound builds the error for an unknown id, with the nearest ids.
-func notFound(lib *data.Library, id string, err error) error {
-	near := lib.Nearest(id, 3)
-	if len(near) == 0 {
-		return err
-	}
-	return fmt.Errorf("%w (did you mean %s?)", err, strings.Join(near, ", "))
 }

@@ -28,8 +28,11 @@ type options struct {
 	width   int
 	at      string
 	speed   int
-	set     []string
-	args    []string // positional arguments
+	// study and present open the replayer in study or presenter mode;
+	// study on `timeline` prints the worksheet.
+	study, present bool
+	set            []string
+	args           []string // positional arguments
 }
 
 // multiFlag is a repeatable string flag.
@@ -94,10 +97,13 @@ func parseFlags(c *command, args []string, getenv func(string) string) (options,
 	}
 	if c.name == "timeline" {
 		fs.Var(&sets, "set", "")
+		fs.BoolVar(&o.study, "study", false, "")
 	}
 	if c.name == "replay" {
 		fs.StringVar(&o.at, "at", "", "")
 		fs.IntVar(&o.speed, "speed", 0, "")
+		fs.BoolVar(&o.study, "study", false, "")
+		fs.BoolVar(&o.present, "present", false, "")
 	}
 	rest := args
 	for {

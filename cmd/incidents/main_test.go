@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
+	"github.com/incidents-dev/incidents/library"
 )
 
 type result struct {
@@ -148,7 +149,7 @@ func TestSearchRanksAndJSON(t *testing.T) {
 	if r.code != exitOK {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	var got []searchResult
+	var got []library.SearchResult
 	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
 		t.Fatalf("search --json is not JSON: %v\n%s", err, r.stdout)
 	}

@@ -2,18 +2,15 @@ package main
 
 import (
 	"fmt"
-	"sort"
 	"strings"
-	"time"
 
-	"github.com/incidents-dev/incidents/data"
-	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/library"
 	"github.com/incidents-dev/incidents/tui/replayer"
 )
 
 func runTimeline(e *env, o options) (int, error) {
 	lib := e.load(o)
-	rec, tl, err := findTimeline(lib, o.args[0])
+	rec, tl, err := lib.Timeline(o.args[0])
 	if err != nil {
 		return exitFail, err
 	}
@@ -22,46 +19,24 @@ func runTimeline(e *env, o options) (int, error) {
 		if err != nil {
 			return exitUsage, err
 		}
-		if tl, err = replay.WhatIf(tl, set); err != nil {
+		if tl, err = lib.WhatIf(tl, set); err != nil {
 			return exitUsage, usageErrorf("--set: %v", err)
 		}
 	}
 	if o.json {
-		return exitOK, writeJSON(e.stdout, newTimelineJSON(tl, len(o.set) > 0))
+		return exitOK, library.WriteJSON(e.stdout, library.TimelineView(tl, len(o.set) > 0))
 	}
-	text := replayer.RenderText(rec, tl, replayer.TextOptions{
+	render := replayer.RenderText
+	if o.study {
+		render = replayer.RenderStudy
+	}
+	text := render(rec, tl, replayer.TextOptions{
 		Lang:   o.lang,
 		Width:  e.width(o, 100),
 		Styles: e.styles(o),
 	})
 	fmt.Fprintln(e.stdout, strings.TrimRight(text, "\n"))
 	return exitOK, nil
-}
-
-// findTimeline returns the record and its prepared timeline: series that a
-// model generates (IL-0499's) are computed here, once.
-func findTimeline(lib *data.Library, id string) (*data.Record, *data.Timeline, error) {
-	rec, err := lib.Record(id)
-	if err != nil {
-		return nil, nil, notFound(lib, id, err)
-	}
-	tl, ok := lib.Timeline(rec.ID)
-	if !ok {
-		return rec, nil, fmt.Errorf("%s has no timeline (incidents with one: %s)", rec.ID, strings.Join(timelineIDs(lib), ", "))
-	}
-	if err := replay.Prepare(tl); err != nil {
-		return rec, nil, fmt.Errorf("%s: %w", rec.ID, err)
-	}
-	return rec, tl, nil
-}
-
-func timelineIDs(lib *data.Library) []string {
-	ids := make([]string, 0, len(lib.Timelines))
-	for id := range lib.Timelines {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	return ids
 }
 
 // parseSets turns NAME=VALUE arguments into a map.
@@ -81,54 +56,8 @@ func parseSets(args []string) (map[string]string, error) {
 // whatIfNames lists the model parameters --set accepts, for --help.
 func whatIfNames() string {
 	var b strings.Builder
-	for _, p := range replay.WhatIfParams() {
+	for _, p := range library.WhatIfParams() {
 		fmt.Fprintf(&b, "  %-14s %s\n", p.Name, p.Help)
 	}
 	return b.String()
-}
-
-// timelineJSON is the shape of `timeline --json`.
-type timelineJSON struct {
-	Incident     string        `json:"incident"`
-	Zone         string        `json:"zone"`
-	Start        time.Time     `json:"start"`
-	End          time.Time     `json:"end"`
-	Hypothetical bool          `json:"hypothetical,omitempty"`
-	Stages       []data.Stage  `json:"stages"`
-	Events       []data.Event  `json:"events"`
-	Series       []seriesJSON  `json:"series"`
-	Sources      []data.Source `json:"sources,omitempty"`
-}
-
-type seriesJSON struct {
-	Name       string          `json:"name"`
-	Unit       string          `json:"unit"`
-	Provenance data.Provenance `json:"provenance"`
-	Label      data.Text       `json:"label"`
-	Note       data.Text       `json:"note"`
-	Group      string          `json:"group,omitempty"`
-	Points     []pointJSON     `json:"points"`
-}
-
-type pointJSON struct {
-	T string  `json:"t"`
-	V float64 `json:"v"`
-}
-
-func newTimelineJSON(tl *data.Timeline, hypothetical bool) timelineJSON {
-	loc := tl.Location()
-	out := timelineJSON{
-		Incident: tl.Incident, Zone: tl.Zone, Start: tl.Start.In(loc), End: tl.End.In(loc),
-		Hypothetical: hypothetical, Stages: tl.Stages, Events: tl.Events, Sources: tl.Sources,
-		Series: make([]seriesJSON, len(tl.Series)),
-	}
-	for i, s := range tl.Series {
-		pts := make([]pointJSON, len(s.Points))
-		for j, p := range s.Points {
-			pts[j] = pointJSON{T: p.T.In(loc).Format(time.RFC3339), V: p.V}
-		}
-		out.Series[i] = seriesJSON{Name: s.Name, Unit: s.Unit, Provenance: s.Provenance, Label: s.Label,
-			Note: s.Note, Group: s.Group, Points: pts}
-	}
-	return out
 }

@@ -3,12 +3,11 @@ package main
 import (
 	"fmt"
 
-	"github.com/incidents-dev/incidents/data"
-	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/library"
 )
 
 func runValidate(e *env, o options) (int, error) {
-	problems := flatten(data.Validate(o.args, checkModel))
+	problems := flatten(library.Validate(o.args))
 	for _, p := range problems {
 		fmt.Fprintln(e.stdout, p)
 	}
@@ -18,14 +17,4 @@ func runValidate(e *env, o options) (int, error) {
 	}
 	fmt.Fprintf(e.stderr, "incidents validate: no problems\n")
 	return exitOK, nil
-}
-
-// checkModel checks a timeline's "model" block, which the data loader
-// keeps raw because data cannot import replay.
-func checkModel(tl *data.Timeline) error {
-	if len(tl.Model) == 0 {
-		return nil
-	}
-	_, err := replay.ParseModel(tl.Model)
-	return err
 }
