@@ -8,6 +8,7 @@ import (
 	"github.com/incidents-dev/incidents/data/internal/jsonscan"
 )
 
+// fastDecoder steps through the JSON of one record for decodeRecordFast.
 type fastDecoder struct {
 	b []byte
 	i int

@@ -172,6 +172,11 @@ func (h *hostileRun) run(args ...string) result {
 		if err := unsafeOutput(s); err != nil {
 			t.Errorf("%s: %s: %v", name, stream, err)
 		}
+		for _, a := range h.c.Absent {
+			if strings.Contains(s, a) {
+				t.Errorf("%s: %s holds %q", name, stream, a)
+			}
+		}
 	}
 	problems := r.stderr
 	if args[0] == "validate" {

@@ -99,7 +99,7 @@ func owned() []Case {
 			ev[0]["at"] = "0001-01-01T00:00:00Z"
 			ev[len(ev)-1]["at"] = "9999-12-31T23:59:59Z"
 		}))},
-		Good: []string{"HX-9100"}, Timelines: []string{"HX-9100"}, Show: []string{"HX-9100"}})
+		Good: []string{"HX-9100"}, Timelines: []string{"HX-9100"}, Show: []string{"HX-9100"}, Absent: []string{"2562047h"}})
 	cs = append(cs, Case{Class: "model", Name: "a run of unbounded total work", Owner: "model",
 		Files:     []File{file("il-0499.json", heavyModel())},
 		Good:      []string{"IL-0499"},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+	"time"
 
 	"github.com/incidents-dev/incidents/data"
 )
@@ -153,9 +154,11 @@ func heavyModel() []byte {
 		for name, v := range map[string]any{"instances": 64, "partitions": 64, "sample_s": 1, "instance_sample_s": 1} {
 			setParam(p, name, v)
 		}
+		start := time.Date(2026, 3, 25, 12, 1, 0, 0, time.FixedZone("PDT", -7*3600))
 		acts := make([]any, 1000)
 		for i := range acts {
-			acts[i] = map[string]any{"at": fmt.Sprintf("2026-03-25T%02d:%02d:00-07:00", 12+i/60%12, i%60), "do": "add_instances", "count": 64,
+			at := start.Add(time.Duration(i) * 2 * time.Minute).Format(time.RFC3339)
+			acts[i] = map[string]any{"at": at, "do": "add_instances", "count": 64,
 				"note": map[string]any{"en": "More", "ko": "추가"}}
 		}
 		m["actions"] = acts

@@ -34,6 +34,9 @@ type Case struct {
 	Show []string
 	// Query is something to search for.
 	Query string
+	// Absent lists text that must appear in no output, such as the
+	// largest Go duration printed for a span that overflows it.
+	Absent []string
 	// Owner names the helper whose fix the case waits on, when it is not
 	// the loader's; "" for none.
 	Owner string
