@@ -105,6 +105,7 @@ func (ld *loader) run(known map[string]bool) *Library {
 
 	ld.addRecords(lib)
 	ld.addTimelines(lib, known)
+	lib.Vocab.attach(lib.Records, lib.Timelines)
 	lib.Notices = ld.notices
 	return lib
 }

@@ -104,7 +104,7 @@ func New(lib *library.Library, opts Options) App {
 		FullKey: st.HelpKey, FullDesc: st.HelpDesc, FullSeparator: st.HelpSep,
 	}
 	a.explorer = explorer.New(lib.Records(), lib.Index(), explorer.Options{
-		Lang: a.lang, Styles: *a.styles, Label: a.labelOf, Replay: replayAvailable,
+		Lang: a.lang, Styles: *a.styles, Label: a.labelOf, Replay: replayAvailable, HasTimeline: a.lib.HasTimeline,
 	})
 	a.explorer.Focus()
 	a.preview = detail.New(a.explorer.Selected(), a.detailOptions(true))
@@ -130,7 +130,7 @@ const replayAvailable = true
 func (a App) detailOptions(preview bool) detail.Options {
 	return detail.Options{
 		Lang: a.lang, Styles: *a.styles, Related: a.find, Label: a.labelOf,
-		Hyperlinks: true, Replay: replayAvailable, Preview: preview, Mouse: a.mouse,
+		Hyperlinks: true, Replay: replayAvailable, Preview: preview, Mouse: a.mouse, HasTimeline: a.lib.HasTimeline,
 	}
 }
 
@@ -170,12 +170,15 @@ func (a App) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
 		return a.splitKeys(msg)
 	}
+	if msg.Type == tea.KeyEsc && msg.Alt {
+		return a.twoEscs()
+	}
 	a.status = ""
 	switch {
 	case key.Matches(msg, a.keys.Quit):
-		return a, tea.Quit
-	case len(a.stack) == 0 && a.explorer.InputFocused():
-		return a.updateExplorer(msg)
+		return a, tea.Interrupt // exit code 130, as fzf's
+	case len(a.stack) == 0 && a.explorer.InputFocused(), a.topCaptures(msg):
+		return a.updateTop(msg)
 	case key.Matches(msg, a.keys.Help):
 		a.help.ShowAll = !a.help.ShowAll
 		a.layout()

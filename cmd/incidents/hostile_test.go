@@ -201,15 +201,15 @@ func unsafeOutput(s string) error {
 		switch {
 		case r == utf8.RuneError:
 			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
-				return fmt.Errorf("byte 0x%02x (not UTF-8) at %d: %q", s[i], i, around(s, i))
+				return fmt.Errorf("byte 0x%02x (not UTF-8) at %d: %q", s[i], i, nearby(s, i))
 			}
 		case r == '\n' || r == '\t':
 		case r < 0x20 || (r >= 0x7f && r <= 0x9f):
-			return fmt.Errorf("control %U at %d: %q", r, i, around(s, i))
+			return fmt.Errorf("control %U at %d: %q", r, i, nearby(s, i))
 		case r == 0x200e || r == 0x200f || r == 0x061c || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069):
-			return fmt.Errorf("bidirectional control %U at %d: %q", r, i, around(s, i))
+			return fmt.Errorf("bidirectional control %U at %d: %q", r, i, nearby(s, i))
 		case r == 0x2028 || r == 0x2029:
-			return fmt.Errorf("separator %U at %d: %q", r, i, around(s, i))
+			return fmt.Errorf("separator %U at %d: %q", r, i, nearby(s, i))
 		}
 	}
 	for _, line := range strings.Split(s, "\n") {
@@ -221,7 +221,7 @@ func unsafeOutput(s string) error {
 	return nil
 }
 
-func around(s string, i int) string {
+func nearby(s string, i int) string {
 	return s[max(0, i-30):min(len(s), i+30)]
 }
 

@@ -2,11 +2,13 @@ package replayer
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 )
 
@@ -268,10 +270,11 @@ func (m Model) headerRight(short bool) (clock, el, state string) {
 	w := wordsFor(m.lang)
 	c := m.clock
 	clock = layout.Fit(clockText(m.tl, c.Now(), c.Speed() <= 10), m.cache.clockW)
-	tw := lipgloss.Width(hm(c.Total()))
+	total := m.totalText()
+	tw := lipgloss.Width(total)
 	el = "T+" + padLeft(hm(c.Elapsed()), tw)
 	if !short {
-		el += " " + w.of + " " + hm(c.Total())
+		el += " " + w.of + " " + total
 	}
 	word := w.paused
 	mark := "||"
@@ -310,6 +313,16 @@ func (m Model) header(f frame) string {
 }
 
 // hm writes d as hours and minutes, "0:52", "3:17".
+// totalText is the timeline's length as h:mm, or, for a span too long for
+// a time.Duration (about 292 years: only hostile files have one), the
+// span counted from its times by the formatter every screen uses.
+func (m Model) totalText() string {
+	if m.tl != nil && m.tl.End.Sub(m.tl.Start) == time.Duration(math.MaxInt64) {
+		return i18n.Span(m.tl.Start, m.tl.End, m.lang)
+	}
+	return hm(m.clock.Total())
+}
+
 func hm(d time.Duration) string {
 	d = max(d, 0)
 	return fmt.Sprintf("%d:%02d", int(d/time.Hour), int(d%time.Hour/time.Minute))
