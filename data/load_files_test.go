@@ -233,6 +233,9 @@ func TestAppendTagsIsLinear(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("appendTags gives %d tags, Tags %d", len(got), len(want))
 	}
+	if list := r.appendTagList(nil); !slices.Equal(list, want) {
+		t.Fatalf("appendTagList gives %d tags, Tags %d", len(list), len(want))
+	}
 	if len(got) != 7*26+1 {
 		t.Errorf("%d tags, want %d", len(got), 7*26+1)
 	}
