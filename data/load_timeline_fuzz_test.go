@@ -3,6 +3,7 @@ package data
 import (
 	"encoding/json"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -16,7 +17,7 @@ import (
 func FuzzLoadTimeline(f *testing.F) {
 	f.Add("2026-03-25T12:00:00-07:00", "2026-03-25T13:00:00-07:00", "2026-03-25T12:30:00-07:00", "action", "worked", "s1", "A title", "PDT", 1.5, 3)
 	f.Add("0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "5000-01-01T00:00:00Z", "note", "", "s1", "\x1b[31m", "\n", 1e308, 0)
-	f.Add("2026-03-25T12:00:00+23:59", "2026-03-25T12:00:00-23:59", "2026-03-25T23:59:60Z", "bogus", "partly", "\u202e", "\u2028", "", -0.0, 1000)
+	f.Add("2026-03-25T12:00:00+23:59", "2026-03-25T12:00:00-23:59", "2026-03-25T23:59:60Z", "bogus", "partly", "\u202e", "\u2028", "", math.Copysign(0, -1), 1000)
 	f.Add("", "x", "2026-03-25T12:00:00.999999999Z", "", "failed", "", "", "UTC", 0.0, -1)
 	f.Fuzz(func(t *testing.T, start, end, at, kind, outcome, stage, title, zone string, v float64, n int) {
 		n = min(max(n, 0), 50)

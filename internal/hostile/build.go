@@ -2,7 +2,6 @@ package hostile
 
 import (
 	"encoding/json"
-	"fmt"
 	"strings"
 )
 
@@ -52,27 +51,6 @@ func join(parts [][]byte, sep string) string {
 		ss[i] = string(p)
 	}
 	return strings.Join(ss, sep)
-}
-
-// jsonString quotes s as JSON would, keeping bytes that are not UTF-8 as
-// they are (encoding/json would turn them into U+FFFD).
-func jsonString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c < 0x20:
-			fmt.Fprintf(&b, `\u%04x`, c)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }
 
 // withTitle is a record whose English title is the JSON value v.
