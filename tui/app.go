@@ -31,6 +31,9 @@ type Options struct {
 	ReplayAt string
 	// ReplaySpeed is the replayer's starting speed.
 	ReplaySpeed int
+	// ReplayStudy and ReplayPresent start the replayer in study mode and
+	// presenter mode.
+	ReplayStudy, ReplayPresent bool
 }
 
 // App is the root model, the only tea.Model: it owns the window size, the
@@ -109,7 +112,9 @@ func New(lib *library.Library, opts Options) App {
 		if r := a.find(opts.Replay); r != nil {
 			a.explorer.Select(r.ID)
 			a.syncPreview()
-			a.init = a.openReplayer(r.ID, opts.ReplayAt, opts.ReplaySpeed)
+			a.init = a.openReplayer(r.ID, replayer.Options{
+				At: opts.ReplayAt, Speed: opts.ReplaySpeed, Study: opts.ReplayStudy, Present: opts.ReplayPresent,
+			})
 		} else {
 			a.status = notFound(opts.Replay, a.lang)
 		}
@@ -149,9 +154,9 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case detail.OpenRelatedMsg:
 		return a, a.openDetail(msg.ID)
 	case explorer.ReplayMsg:
-		return a, a.openReplayer(msg.ID, "", 0)
+		return a, a.openReplayer(msg.ID, replayer.Options{})
 	case detail.ReplayMsg:
-		return a, a.openReplayer(msg.ID, "", 0)
+		return a, a.openReplayer(msg.ID, replayer.Options{})
 	case detail.BackMsg, replayer.BackMsg:
 		a.back()
 		return a, nil
@@ -165,12 +170,15 @@ func (a App) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
 		return a.splitKeys(msg)
 	}
+	if msg.Type == tea.KeyEsc && msg.Alt {
+		return a.twoEscs()
+	}
 	a.status = ""
 	switch {
 	case key.Matches(msg, a.keys.Quit):
-		return a, tea.Quit
-	case len(a.stack) == 0 && a.explorer.InputFocused():
-		return a.updateExplorer(msg)
+		return a, tea.Interrupt // exit code 130, as fzf's
+	case len(a.stack) == 0 && a.explorer.InputFocused(), a.topCaptures(msg):
+		return a.updateTop(msg)
 	case key.Matches(msg, a.keys.Help):
 		a.help.ShowAll = !a.help.ShowAll
 		a.layout()
@@ -218,7 +226,11 @@ func (a App) updateTop(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case screenDetail:
 		*top.detail, cmd = top.detail.Update(msg)
 	case screenReplayer:
+		hid := top.replayer.HideHelp()
 		*top.replayer, cmd = top.replayer.Update(msg)
+		if top.replayer.HideHelp() != hid { // presenter mode on or off
+			a.layout()
+		}
 	}
 	return a, cmd
 }

@@ -44,7 +44,8 @@ func (d *driver) send(msg tea.Msg) {
 
 func (d *driver) run(cmd tea.Cmd) {
 	for _, msg := range collect(cmd, d.wait) {
-		if _, ok := msg.(tea.QuitMsg); ok {
+		switch msg.(type) {
+		case tea.QuitMsg, tea.InterruptMsg:
 			d.quit = true
 			continue
 		}
@@ -106,6 +107,9 @@ func keyMsg(k string) tea.KeyMsg {
 	}
 	if k == "space" {
 		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+	}
+	if k == "alt+esc" { // two escs in one read, as Bubble Tea v1 reports them
+		return tea.KeyMsg{Type: tea.KeyEsc, Alt: true}
 	}
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 }
@@ -228,6 +232,10 @@ func TestKeySequences(t *testing.T) {
 		{"replay opens and esc returns", []string{"r", "esc"}, []string{"▸ FX-0007"}, nil, false},
 		{"replay from the detail returns to it", []string{"enter", "r", "q"}, []string{"incidents · FX-0007", "Summary ──"}, nil, false},
 		{"keys typed together are split", []string{"/etcd"}, []string{"/ etcd"}, nil, false},
+		{"search inside a record", []string{"enter", "/", "s", "e", "s", "s", "enter"}, []string{"/sess  1/", "incidents · FX-0007"}, nil, false},
+		{"typing in the record search takes q and t", []string{"enter", "/", "q", "t"}, []string{"/qt", "incidents · FX-0007"}, []string{"한국어"}, false},
+		{"esc clears the record search, not the screen", []string{"enter", "/", "s", "enter", "esc"}, []string{"incidents · FX-0007", "esc back"}, []string{"/s  "}, false},
+		{"two quick escs are two backs", []string{"enter", "tab", "enter", "alt+esc"}, []string{"▸ FX-0007", "11 incidents"}, []string{"incidents · FX-"}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,159 @@
+package mailbox
+
+import (
+	"fmt"
+	"math"
+	"slices"
+)
+
+// act applies the actions due at step t.
+func (s *sim) act(t int) {
+	boot := secs(s.m.RestartTime)
+	if s.m.RestartTime == 0 {
+		boot = 0
+	}
+	for s.nextAction < len(s.m.Actions) && s.m.stepOf(s.m.Actions[s.nextAction].At) <= t {
+		a := s.m.Actions[s.nextAction]
+		s.nextAction++
+		switch a.Do {
+		case RestartInstance:
+			if in := s.target(a.Instance, t); in != nil {
+				s.restart(in, t, boot)
+			}
+		case RestartSupervisor:
+			if in := s.target(a.Instance, t); in != nil {
+				s.drop(in, t, true)
+				in.lastRefresh = t
+				s.announce(in, t, true)
+			}
+		case CatchUp:
+			if in := s.find(a.Instance); in != nil && s.backedUp(in, t) {
+				s.drop(in, t, true)
+				in.lastRefresh = t
+				s.announce(in, t, true)
+			}
+		case RestartCluster:
+			// The restart goes round the ring: instances come back one by
+			// one, and the first ones up take their neighbours' calls as
+			// secondary and tertiary placements. In ring order, an instance
+			// a what-if adds comes back after the instances it follows and
+			// delays the rest of its pass, so a larger cluster never has
+			// more instances up early to take a cold-start herd.
+			for k, i := range s.ring {
+				if in := s.insts[i]; s.backedUp(in, t) {
+					s.restart(in, t, boot+int(math.Round(float64(s.restartOrder(k))*s.m.RestartStep.Seconds())))
+				}
+			}
+		case AddInstances:
+			for range a.Count {
+				s.grow(t)
+			}
+		}
+	}
+}
+
+// restartOrder returns the place of the instance at ring position k in its
+// pass of a cluster restart: 0 for the instance a pass starts from (see
+// Model.RestartFrom), 1 for the next one round the ring, and so on.
+func (s *sim) restartOrder(k int) int {
+	start := make([]bool, len(s.ring))
+	found := false
+	for _, name := range s.m.RestartFrom {
+		if in := s.find(name); in != nil {
+			start[s.pos[slices.Index(s.insts, in)]] = true
+			found = true
+		}
+	}
+	if !found {
+		start[0] = true
+	}
+	n := 0
+	for !start[k] {
+		k = (k - 1 + len(s.ring)) % len(s.ring)
+		n++
+	}
+	return n
+}
+
+// backedUp reports whether in needs an operator at step t: it is running
+// and either out of the ring or holding a message older than the timeout.
+// The operators' actions are answers to the incident, so a what-if in which
+// an instance is healthy at that moment skips its restart.
+func (s *sim) backedUp(in *simInst, t int) bool {
+	if t < in.up {
+		return false
+	}
+	return !in.inRing || (in.head < len(in.q) && t-in.q[in.head].step >= s.timeout)
+}
+
+// target returns the instance an operator acts on at step t: the named one
+// if it is backed up, else (in a what-if where that one is healthy) the
+// instance with the longest mailbox among those backed up, as the operators
+// went after whichever instance was backed up; nil if none is.
+func (s *sim) target(name string, t int) *simInst {
+	if in := s.find(name); in != nil && s.backedUp(in, t) {
+		return in
+	}
+	var worst *simInst
+	for _, in := range s.insts {
+		if s.backedUp(in, t) && (worst == nil || in.qlen > worst.qlen) {
+			worst = in
+		}
+	}
+	return worst
+}
+
+func (s *sim) find(name string) *simInst {
+	for _, in := range s.insts {
+		if in.name == name {
+			return in
+		}
+	}
+	return nil
+}
+
+// restart restarts in's application: its mailbox is emptied, its syncers
+// end (their calls wait to be recreated, the cold-start herd, and their
+// pending retries die with them), and it is back in boot steps.
+func (s *sim) restart(in *simInst, t, boot int) {
+	s.drop(in, t, false)
+	// The owners learn at once that the syncers are gone and ask for new
+	// ones over the next retry interval.
+	s.unhost(in, 1, t, s.retry)
+	in.calls = in.calls[:0]
+	clear(in.rpcRetry)
+	in.pend.reset()
+	in.up = t + boot
+	in.lastRefresh = in.up
+	in.inRing = boot == 0
+}
+
+// grow adds one instance next to the instance with the largest ring share,
+// which hands it half of its share and half of its running syncers (a
+// graceful handoff).
+func (s *sim) grow(t int) {
+	if len(s.insts) >= maxInstances {
+		return
+	}
+	hi := s.ring[0]
+	for _, i := range s.ring {
+		if s.insts[i].weight > s.insts[hi].weight {
+			hi = i
+		}
+	}
+	host := s.insts[hi]
+	s.added++
+	in := s.addInstance(fmt.Sprintf("%s%d", s.m.Names.Added, s.added), t, s.pos[hi]+1)
+	in.weight = host.weight / 2
+	host.weight /= 2
+	s.reindex()
+	self := len(s.insts) - 1
+	// Only syncers with their endpoint are handed over; one still waiting
+	// for it stays and keeps trying where it is.
+	if calls := host.hostedCalls(); calls > 0 {
+		moved := max(0, calls-host.pend.sum) / 2
+		host.scaleCalls(1-moved/calls, func(_ int, n float64) { in.host(self, n) })
+	}
+	host.wait.split(&in.wait, 0.5)
+	in.stormCalls, host.stormCalls = host.stormCalls/2, host.stormCalls/2
+}
