@@ -479,3 +479,22 @@ func TestFacetsRunOffLoop(t *testing.T) {
 		t.Fatalf("shown %v after dropping the value", ids(m))
 	}
 }
+
+// TestTimelineFacet chooses the timeline facet's one value: the list keeps
+// the incidents with a timeline (FX-0007 in the fixture).
+func TestTimelineFacet(t *testing.T) {
+	for _, l := range []data.Lang{data.EN, data.KO} {
+		keys := []string{"f"}
+		for range len(data.Facets) - 1 {
+			keys = append(keys, "tab")
+		}
+		m, _ := press(newModel(t, l, 100, 40), append(keys, "space")...)
+		if v := m.View(); !strings.Contains(v, wordsFor(l).replayable) {
+			t.Fatalf("%v: no timeline facet in the panel:\n%s", l, v)
+		}
+		m, _ = press(m, "esc")
+		if got := ids(m); len(got) != 1 || got[0] != "FX-0007" {
+			t.Fatalf("%v: the timeline facet keeps %v, want [FX-0007]", l, got)
+		}
+	}
+}
