@@ -1,11 +1,10 @@
 package explorer
 
 import (
-	"fmt"
-
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 )
 
 // words holds the explorer's fixed strings in one language.
@@ -27,40 +26,46 @@ type words struct {
 	noValues    string
 	// missing marks a title shown in the other language.
 	missing string
+	// replayable is the timeline facet's one value.
+	replayable string
 }
 
 var en = words{
 	placeholder: "search id, organisation, title, tags, summary",
 	shorter:     []string{"search incidents", "search"},
-	count:       func(s, t int) string { return fmt.Sprintf("%d of %d", s, t) },
-	all:         func(t int) string { return fmt.Sprintf("%d incidents", t) },
+	count:       func(s, t int) string { return i18n.Of(s, t, data.EN) },
+	all:         func(t int) string { return i18n.Incidents(t, data.EN) },
 	searching:   "searching…",
 	empty:       "No incidents match.",
 	facets: map[data.Facet]string{
 		data.FacetOrg: "Organisation", data.FacetYear: "Year", data.FacetDomain: "Domain",
 		data.FacetComponent: "Component", data.FacetRootCause: "Root cause",
 		data.FacetContributing: "Contributing", data.FacetSeverity: "Severity",
+		data.FacetTimeline: "Timeline",
 	},
 	facetsTitle: "Filters",
 	noValues:    "no values",
-	missing:     "[KO]",
+	missing:     i18n.Marker(data.KO),
+	replayable:  timelineMark + " has a timeline (r replays it)",
 }
 
 var ko = words{
 	placeholder: "ID, 조직, 제목, 태그, 요약 검색",
 	shorter:     []string{"사례 검색", "검색"},
-	count:       func(s, t int) string { return fmt.Sprintf("%d건 중 %d건", t, s) },
-	all:         func(t int) string { return fmt.Sprintf("사례 %d건", t) },
+	count:       func(s, t int) string { return i18n.Of(s, t, data.KO) },
+	all:         func(t int) string { return i18n.Incidents(t, data.KO) },
 	searching:   "검색 중…",
 	empty:       "일치하는 사례가 없습니다.",
 	facets: map[data.Facet]string{
 		data.FacetOrg: "조직", data.FacetYear: "연도", data.FacetDomain: "도메인",
 		data.FacetComponent: "구성 요소", data.FacetRootCause: "근본 원인",
 		data.FacetContributing: "기여 요인", data.FacetSeverity: "심각도",
+		data.FacetTimeline: "타임라인",
 	},
 	facetsTitle: "필터",
 	noValues:    "값 없음",
-	missing:     "[EN]",
+	missing:     i18n.Marker(data.EN),
+	replayable:  timelineMark + " 타임라인 있음 (r로 재생)",
 }
 
 // hint is the longest search hint that fits in w cells whole.
