@@ -5,9 +5,9 @@ import (
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui/detail"
-	"github.com/incidents-dev/incidents/tui/problems"
 	"github.com/incidents-dev/incidents/tui/explorer"
 	"github.com/incidents-dev/incidents/tui/i18n"
+	"github.com/incidents-dev/incidents/tui/problems"
 	"github.com/incidents-dev/incidents/tui/replayer"
 )
 
