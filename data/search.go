@@ -192,8 +192,9 @@ type summary struct {
 	seconds string
 	far     bool
 	// inits holds the pairs of initial consonants of neighbouring
-	// syllables, which a 초성 query's pairs must be among.
-	inits initialPairs
+	// syllables, which a 초성 query's pairs must be among; nil for none.
+	// A pointer keeps the docs compact for every other query.
+	inits *initialPairs
 }
 
 // prior is a recent query and the records that matched it, in index order.

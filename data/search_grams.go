@@ -62,7 +62,7 @@ func newSummary(s string, sc *summaryScratch) summary {
 	far := len(s) > 1<<16-1
 	starts, heads := sc.starts[:0], sc.bytes[:0]
 	prevWord := false
-	var inits initialPairs
+	var inits *initialPairs
 	prevInit := -1 // the initial of the syllable before, spaces skipped
 	for i := 0; i < len(s); {
 		if c := s[i]; c < utf8.RuneSelf {
@@ -90,6 +90,9 @@ func newSummary(s string, sc *summaryScratch) summary {
 		prevWord = isWordRune(a)
 		cur := initialIndex(a)
 		if cur >= 0 && prevInit >= 0 {
+			if inits == nil {
+				inits = new(initialPairs)
+			}
 			inits.add(prevInit, cur)
 		}
 		prevInit = cur

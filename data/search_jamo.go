@@ -170,12 +170,13 @@ var jamoIndex = func() (t [0x314E - 0x3131 + 1]int) {
 	return t
 }()
 
-// mayHaveJamo reports whether a summary with initial pairs p can hold jamo
-// word w: every pair of neighbouring syllables w asks for must be there.
+// mayHaveJamo reports whether a summary with initial pairs p (nil for
+// none) can hold jamo word w: every pair of neighbouring syllables w asks
+// for must be there.
 func (w *qword) mayHaveJamo(p *initialPairs) bool {
 	for i := 0; i+1 < len(w.rs); i++ {
 		a, b := initialIndex(w.rs[i]), initialIndex(w.rs[i+1])
-		if a >= 0 && b >= 0 && !p.has(a, b) {
+		if a >= 0 && b >= 0 && (p == nil || !p.has(a, b)) {
 			return false
 		}
 	}

@@ -165,7 +165,7 @@ func (sc *scratch) word(d *doc, w *qword, fuzzy bool) (best, sum int) {
 		var q int
 		switch {
 		case w.jamo:
-			if isLong(f) && (len(w.rs) < minLongRunes || !w.mayHaveJamo(&d.long[f-FieldSummaryEN].inits)) {
+			if isLong(f) && (len(w.rs) < minLongRunes || !w.mayHaveJamo(d.long[f-FieldSummaryEN].inits)) {
 				continue
 			}
 			q = matchJamo(d.text[f], w, &sc.pos[f], isLong(f))

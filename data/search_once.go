@@ -109,7 +109,7 @@ func onceDoc() *doc {
 	d.all = everyRune
 	for f := FieldSummaryEN; f < numFields; f++ {
 		d.mask[f] = everyRune
-		d.long[f-FieldSummaryEN] = summary{grams: everyGram, far: true, inits: everyPair}
+		d.long[f-FieldSummaryEN] = summary{grams: everyGram, far: true, inits: &everyPair}
 	}
 	return d
 }
