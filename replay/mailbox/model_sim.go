@@ -92,6 +92,14 @@ type simInst struct {
 	wait, pend wheel
 
 	inRPC, inCreate float64 // arrivals of the current step
+
+	// delay is the instance's current retry interval, in steps; ok and bad
+	// count its requests served and failed since it was last set.
+	delay   int
+	ok, bad float64
+	// backedSince is the step from which the instance has been backed up
+	// without a break; -1 while it is not.
+	backedSince int
 }
 
 func (in *simInst) hostedCalls() float64 {
@@ -127,8 +135,12 @@ func (in *simInst) scaleCalls(f float64, take func(slot int, n float64)) {
 type sim struct {
 	m                            Model
 	steps                        int
-	parts, base, scan            float64
+	parts, base, scan, cpu       float64
 	timeout, ttl, refresh, retry int
+	retryMax                     int
+	actions                      []Action
+	policyFrom, policyAfter      int
+	policyEvery, lastPolicy      int
 	rpcRetry                     int
 	stormFrom, stormTo           int
 	limitFrom                    int
@@ -170,12 +182,14 @@ func newSim(m Model) *sim {
 		m:         m,
 		steps:     int(m.End.Sub(m.Start).Seconds()),
 		parts:     float64(m.Partitions),
+		cpu:       min(1, float64(m.Cores)/float64(m.Partitions)),
 		base:      m.SpawnBase.Seconds(),
 		scan:      m.ScanPer100k.Seconds() / 1e5,
 		timeout:   secs(m.Timeout),
 		ttl:       secs(m.TTL),
 		refresh:   secs(m.Refresh),
 		retry:     secs(m.Retry),
+		retryMax:  max(secs(m.Retry), secs(m.RetryMax)),
 		rpcRetry:  secs(m.RPCRetry),
 		stormFrom: m.stepOf(m.StormAt),
 		callEnd:   1 / m.CallLength.Seconds(),
@@ -184,6 +198,11 @@ func newSim(m Model) *sim {
 		limitFrom: math.MaxInt,
 	}
 	s.stormTo = s.stormFrom + secs(m.StormLength)
+	s.actions = planActions(m)
+	s.policyFrom = max(0, m.stepOf(m.PolicyFrom))
+	s.policyAfter = int(m.PolicyAfter.Seconds())
+	s.policyEvery = secs(m.PolicyEvery)
+	s.lastPolicy = math.MinInt / 2
 	if m.RingJoin > 0 {
 		s.join = secs(m.RingJoin)
 	}
@@ -214,8 +233,10 @@ func (s *sim) addInstance(name string, t, at int) *simInst {
 		inRing:      true,
 		offset:      (len(s.insts) * 7) % s.refresh,
 		rpcRetry:    make([]float64, s.rpcRetry+1),
-		wait:        newWheel(s.retry + 1),
-		pend:        newWheel(s.retry + 1),
+		wait:        newWheel(s.retryMax + 1),
+		pend:        newWheel(s.retryMax + 1),
+		delay:       s.retry,
+		backedSince: -1,
 	}
 	s.insts = append(s.insts, in)
 	s.ring = slices.Insert(s.ring, at, len(s.insts)-1)
@@ -243,6 +264,9 @@ func (s *sim) run() Run {
 		s.demand(t)
 		for _, in := range s.insts {
 			s.process(in, t)
+			if t%s.retry == 0 {
+				s.backoff(in)
+			}
 			r.Ledger.MinQueue = min(r.Ledger.MinQueue, in.qlen)
 		}
 		if s.observe != nil {
@@ -344,14 +368,14 @@ func (s *sim) demand(t int) {
 			// Spawns over the limit are turned away and asked for again a
 			// retry interval later.
 			release = min(due, m.RateLimit*share)
-			in.wait.add(t+s.retry, due-release)
+			in.wait.add(t+in.delay, due-release)
 		}
 		target := s.place(i)
 		if target == nil {
 			// No placement in the ring: the request fails before reaching
 			// any instance, and the owner asks again later.
 			s.ledger.Refused += release
-			in.wait.add(t+s.retry, release)
+			in.wait.add(t+in.delay, release)
 			continue
 		}
 		// The ring places the syncer at once; it then needs a connection
@@ -466,4 +490,10 @@ func (s *sim) process(in *simInst, t int) {
 		in.head = 0
 	}
 	s.announce(in, t, t-in.lastRefresh <= s.ttl)
+	switch {
+	case !s.backedUp(in, t):
+		in.backedSince = -1
+	case in.backedSince < 0:
+		in.backedSince = t
+	}
 }
