@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/lipgloss"
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
 	"github.com/incidents-dev/incidents/replay/mailbox"
@@ -31,12 +32,19 @@ func runTimeline(e *env, o options) (int, error) {
 			return exitUsage, usageErrorf("--set: %v", err)
 		}
 	}
+	scenario := scenarioOf(tl)
 	if o.json {
-		return exitOK, writeJSON(e.stdout, newTimelineJSON(tl, len(o.set) > 0))
+		out := newTimelineJSON(tl, len(o.set) > 0)
+		out.Scenario = scenario
+		return exitOK, writeJSON(e.stdout, out)
+	}
+	width := e.width(o, 100)
+	if len(o.set) > 0 {
+		fmt.Fprint(e.stdout, hypotheticalHeader(scenario, o.lang, width))
 	}
 	text := replayer.RenderText(rec, tl, replayer.TextOptions{
 		Lang:   o.lang,
-		Width:  e.width(o, 100),
+		Width:  width,
 		Styles: e.styles(o),
 	})
 	fmt.Fprintln(e.stdout, strings.TrimRight(text, "\n"))
@@ -69,7 +77,60 @@ func timelineIDs(lib *data.Library) []string {
 	return ids
 }
 
-// parseSets turns NAME=VALUE arguments into a map.
+// scenarioOf returns the changes of tl's hypothetical series
+// ("partitions=4"), or "" when none is hypothetical.
+func scenarioOf(tl *data.Timeline) string {
+	for _, s := range tl.Series {
+		if s.Hypothetical {
+			return s.Scenario
+		}
+	}
+	return ""
+}
+
+// hypotheticalHeader says, above everything `timeline --set` prints, that
+// the modelled series are a what-if run and which parameters it changed.
+func hypotheticalHeader(scenario string, lang data.Lang, width int) string {
+	en := "HYPOTHETICAL what-if run of the model: " + scenario + ". The modelled series below are not what happened."
+	ko := "가정 실험: " + scenario + ". 아래 모델 계열은 실제로 일어난 일이 아닙니다."
+	var lines []string
+	switch lang {
+	case data.KO:
+		lines = []string{ko}
+	case data.Both:
+		lines = []string{en, ko}
+	default:
+		lines = []string{en}
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		for _, w := range wrapWords(l, width) {
+			b.WriteString(w + "\n")
+		}
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// wrapWords breaks s at spaces into lines of at most width cells.
+func wrapWords(s string, width int) []string {
+	var out []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		if line != "" && lipgloss.Width(line+" "+w) > width {
+			out = append(out, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return append(out, line)
+}
+
+// parseSets turns NAME=VALUE arguments into a map; a name given twice is an
+// error, since only one of its values could apply.
 func parseSets(args []string) (map[string]string, error) {
 	set := map[string]string{}
 	for _, a := range args {
@@ -77,6 +138,9 @@ func parseSets(args []string) (map[string]string, error) {
 		name = strings.TrimSpace(name)
 		if !ok || name == "" {
 			return nil, usageErrorf("--set: invalid %q (want NAME=VALUE, such as partitions=32)", a)
+		}
+		if _, dup := set[name]; dup {
+			return nil, usageErrorf("--set: %s given more than once (want each name once)", name)
 		}
 		set[name] = strings.TrimSpace(value)
 	}
@@ -99,6 +163,7 @@ type timelineJSON struct {
 	Start        time.Time     `json:"start"`
 	End          time.Time     `json:"end"`
 	Hypothetical bool          `json:"hypothetical,omitempty"`
+	Scenario     string        `json:"scenario,omitempty"`
 	Stages       []data.Stage  `json:"stages"`
 	Events       []data.Event  `json:"events"`
 	Series       []seriesJSON  `json:"series"`
@@ -112,7 +177,11 @@ type seriesJSON struct {
 	Label      data.Text       `json:"label"`
 	Note       data.Text       `json:"note"`
 	Group      string          `json:"group,omitempty"`
-	Points     []pointJSON     `json:"points"`
+	Instance   string          `json:"instance,omitempty"`
+	// Hypothetical and Scenario mark a what-if run's series.
+	Hypothetical bool        `json:"hypothetical,omitempty"`
+	Scenario     string      `json:"scenario,omitempty"`
+	Points       []pointJSON `json:"points"`
 }
 
 type pointJSON struct {
@@ -133,7 +202,7 @@ func newTimelineJSON(tl *data.Timeline, hypothetical bool) timelineJSON {
 			pts[j] = pointJSON{T: p.T.In(loc).Format(time.RFC3339), V: p.V}
 		}
 		out.Series[i] = seriesJSON{Name: s.Name, Unit: s.Unit, Provenance: s.Provenance, Label: s.Label,
-			Note: s.Note, Group: s.Group, Points: pts}
+			Note: s.Note, Group: s.Group, Instance: s.Instance, Hypothetical: s.Hypothetical, Scenario: s.Scenario, Points: pts}
 	}
 	return out
 }

@@ -495,7 +495,38 @@ func ParseModel(raw json.RawMessage) (Model, error) {
 		}
 		m.Actions = append(m.Actions, act)
 	}
+	if err := m.checkWork(); err != nil {
+		return Model{}, err
+	}
 	return m, nil
+}
+
+// MaxWork bounds one run's work, in instance-steps: one-second steps from
+// start to end times the most instances the cluster can have. IL-0499's
+// run is about 0.4M; at about 3 µs per instance-step the bound keeps any
+// run that passes validation under about a tenth of a second.
+const MaxWork = 2_500_000
+
+// work returns the run's instance-steps and the most instances it can have.
+func (m Model) work() (steps, instances int) {
+	instances = m.Instances
+	for _, a := range m.Actions {
+		if a.Do == AddInstances {
+			instances += a.Count
+		}
+	}
+	instances = min(instances, maxInstances)
+	return int(m.End.Sub(m.Start).Seconds()) + 1, instances
+}
+
+// checkWork rejects a model whose run would exceed MaxWork.
+func (m Model) checkWork() error {
+	steps, n := m.work()
+	if steps*n > MaxWork {
+		return fieldErr("end", "a run of %d one-second steps with up to %d instances is %d instance-steps (want at most %d: shorten the span or use fewer instances)",
+			steps, n, steps*n, MaxWork)
+	}
+	return nil
 }
 
 // readFacts takes the block's kind and the incident's facts the output is
@@ -578,7 +609,7 @@ func (m Model) Validate() error {
 	case m.CallLength <= 0 || m.StormLength <= 0:
 		return errors.New("model: call length and storm length must be positive")
 	}
-	return nil
+	return m.checkWork()
 }
 
 func paramNames() string {

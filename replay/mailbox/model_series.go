@@ -49,7 +49,8 @@ var hypothetical = data.Text{EN: "Hypothetical", KO: "가정"}
 
 // Series turns the run into timeline series labelled from m. A non-empty
 // scenario (the changed parameters, "partitions=4") marks every series
-// hypothetical and puts "Hypothetical" before its label and note.
+// hypothetical: "Hypothetical: " before its label and " · partitions=4 ·
+// modelled" after it, and the same before its note.
 func (r Run) Series(m Model, scenario string) []data.Series {
 	hyp := scenario != ""
 	label := func(t data.Text, instance string) data.Text {
@@ -57,11 +58,17 @@ func (r Run) Series(m Model, scenario string) []data.Series {
 		if !hyp {
 			return t
 		}
-		return data.Text{EN: hypothetical.EN + ": " + t.EN, KO: hypothetical.KO + ": " + t.KO}
+		return data.Text{
+			EN: hypothetical.EN + ": " + t.EN + " · " + scenario + " · modelled",
+			KO: hypothetical.KO + ": " + t.KO + " · " + scenario + " · 모델 계산",
+		}
 	}
 	note := m.SeriesNote
 	if hyp {
-		note = data.Text{EN: hypothetical.EN + ". " + note.EN, KO: hypothetical.KO + ". " + note.KO}
+		note = data.Text{
+			EN: hypothetical.EN + " (" + scenario + "): a what-if run, under which the operators follow the stated rule (policy_after_min, policy_every_min) instead of the incident's restarts. " + note.EN,
+			KO: hypothetical.KO + "(" + scenario + "): 가정 실험이며, 운영자는 사고 당시의 재시작 대신 적어 둔 규칙(policy_after_min, policy_every_min)을 따릅니다. " + note.KO,
+		}
 	}
 	points := func(ts []time.Time, vs []float64, round float64) []data.Point {
 		pts := make([]data.Point, len(vs))

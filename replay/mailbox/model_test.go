@@ -118,6 +118,14 @@ func TestParseModelErrors(t *testing.T) {
 		{"restart start not a list", edit(func(v map[string]any) { param(v, "restart_from")["value"] = "2-4" }), "params.restart_from.value", "list of at most 64 instance names"},
 		{"restart start not an instance", edit(func(v map[string]any) { param(v, "restart_from")["value"] = []any{"2-4", "first"} }), "params.restart_from.value", `["2-4","first"]`},
 		{"ring join too slow", edit(func(v map[string]any) { param(v, "ring_join_s")["value"] = 601 }), "params.ring_join_s.value", "want 0 to 600"},
+		{"too much work", edit(func(v map[string]any) {
+			v["end"] = "2026-03-27T12:00:00-07:00"
+			param(v, "instances")["value"] = 64
+		}), "end", "instance-steps (want at most 2500000"},
+		{"bad kind", edit(func(v map[string]any) { v["kind"] = "queue" }), "kind", `"queue"`},
+		{"missing label", edit(func(v map[string]any) { delete(v["labels"].(map[string]any), "ring") }), "labels.ring", "both en and ko"},
+		{"bad action key", edit(func(v map[string]any) { v["actions"].([]any)[3].(map[string]any)["key"] = "Restart Now" }), "actions[3].key", `"Restart Now"`},
+		{"bad action with", edit(func(v map[string]any) { v["actions"].([]any)[3].(map[string]any)["with"] = "lunch" }), "actions[3].with", `"lunch"`},
 		{"bad action", edit(func(v map[string]any) { v["actions"].([]any)[0].(map[string]any)["do"] = "reboot" }), "actions[0].do", `"reboot"`},
 		{"bad instance", edit(func(v map[string]any) { v["actions"].([]any)[1].(map[string]any)["instance"] = "two" }), "actions[1].instance", `"two"`},
 		{"actions out of order", edit(func(v map[string]any) { v["actions"].([]any)[2].(map[string]any)["at"] = "12:00" }), "actions[2].at", "time order"},

@@ -337,13 +337,36 @@ func (s *scenario) Run(set map[string]string) (*data.Timeline, error) {
 	if err != nil {
 		return nil, fmt.Errorf("timeline %s: %w", s.tl.Incident, err)
 	}
+	add := r.Series(m, scenarioName(set))
+	old := s.tl.Series
+	if len(set) > 0 {
+		old = withoutMissingInstances(old, add)
+	}
 	out := *s.tl
-	out.Series = replay.MergeSeries(s.tl.Series, r.Series(m, scenarioName(set)))
+	out.Series = replay.MergeSeries(old, add)
 	return &out, nil
 }
 
 // Summarize implements replay.Scenario.
 func (s *scenario) Summarize(tl *data.Timeline) (replay.Summary, bool) { return Summarize(tl) }
+
+// withoutMissingInstances drops the per-instance series of old whose
+// instance the run does not have (a what-if with fewer instances), so that
+// none of the incident's is left beside the hypothetical ones.
+func withoutMissingInstances(old, add []data.Series) []data.Series {
+	have := make(map[string]bool, len(add))
+	for _, s := range add {
+		have[s.Name] = true
+	}
+	out := make([]data.Series, 0, len(old))
+	for _, s := range old {
+		if s.Instance != "" && !have[s.Name] {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
 
 // scenarioName lists the changed parameters in name order:
 // "partitions=4, rate_limit_at=12:30".

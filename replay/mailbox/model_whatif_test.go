@@ -200,6 +200,34 @@ func TestWhatIf(t *testing.T) {
 	}
 }
 
+// TestWhatIfFewerInstances: the incident's per-instance series of instances
+// a what-if does not have are dropped, and every series left is the run's.
+func TestWhatIfFewerInstances(t *testing.T) {
+	tl := bundledTimeline(t)
+	if err := replay.Prepare(tl); err != nil {
+		t.Fatal(err)
+	}
+	hyp, err := whatIf(t, tl, map[string]string{"instances": "10", "doubling": "off"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, s := range hyp.Series {
+		if s.Provenance == data.Modelled && !s.Hypothetical {
+			t.Errorf("%s: the incident's series left in a what-if", s.Name)
+		}
+		if s.Group == replay.GroupInstance {
+			n++
+		}
+		if s.Hypothetical && (!strings.Contains(s.Label.EN, "doubling=off, instances=10 · modelled") || !strings.Contains(s.Label.KO, "· 모델 계산")) {
+			t.Errorf("%s: label %+v does not name the scenario", s.Name, s.Label)
+		}
+	}
+	if n != 10 {
+		t.Errorf("%d per-instance mailbox series, want 10", n)
+	}
+}
+
 func TestWhatIfErrors(t *testing.T) {
 	tl := bundledTimeline(t)
 	for _, tc := range []struct {

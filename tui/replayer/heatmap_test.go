@@ -364,7 +364,7 @@ func referenceHeatmap(tl *data.Timeline, at time.Time, width, height int, lang d
 		tag = "모델 계산"
 	}
 	if hyp {
-		title += " " + ms.Hypothetical.Render("· "+w.hypothetical)
+		title += " " + ms.Hypothetical.Render("· "+w.hypothetical+scenarioSuffix(tl))
 	} else {
 		title += " " + ms.Faint.Render("· "+tag)
 	}

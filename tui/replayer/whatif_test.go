@@ -156,3 +156,26 @@ func TestWhatIfSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestWhatIfReopen: closed and reopened, the panel shows the values and
+// results of its last run, and the heatmap follows the applied scenario and
+// names it.
+func TestWhatIfReopen(t *testing.T) {
+	rec, _ := fixture(t)
+	m := New(rec, modelTimeline(t), Options{Lang: data.EN, Styles: theme.Plain(), At: "13:00"})
+	m.SetSize(120, 40)
+	m, _ = m.openWhatIf()
+	w, msg := feed(*m.whatIf, wiRight, wiEnter)
+	m.whatIf = &w
+	m, _ = m.onWhatIf(msg)
+	m, _ = m.onWhatIf(whatIfClosedMsg{})
+	m, _ = m.openWhatIf()
+	if m.whatIf.values[0] != "2" || m.whatIf.applied[0] != "2" || !m.whatIf.hypOK {
+		t.Errorf("reopened: values %v, applied %v, results %v", m.whatIf.values, m.whatIf.applied, m.whatIf.hypOK)
+	}
+	m, _ = m.onWhatIf(whatIfClosedMsg{})
+	m, _ = m.toggleHeatmap()
+	if first := strings.SplitN(m.heat, "\n", 2)[0]; !strings.Contains(first, "hypothetical: partitions=2") {
+		t.Errorf("heatmap title %q does not name the applied scenario", first)
+	}
+}
