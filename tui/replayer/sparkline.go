@@ -63,8 +63,22 @@ func level(v, lo, hi float64) int {
 }
 
 // scale returns the extent shared by a series and its hypothetical twin, so
-// both lines are drawn on one scale.
+// both lines are drawn on one scale. Percentages and counts are drawn
+// against zero (percentages up to at least 100), so that a partial dip never
+// reads as a total loss and a flat 100% as 0%; only a relative index keeps
+// its own extent.
 func scale(ss ...*data.Series) (lo, hi float64) {
+	defer func() {
+		for _, s := range ss {
+			if s == nil || s.Unit == "relative" || len(s.Points) == 0 {
+				continue
+			}
+			lo = min(lo, 0)
+			if strings.HasPrefix(s.Unit, "%") {
+				hi = max(hi, 100)
+			}
+		}
+	}()
 	first := true
 	for _, s := range ss {
 		if s == nil {
