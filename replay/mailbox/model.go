@@ -150,9 +150,10 @@ type Model struct {
 
 	// Note describes the model as a whole; Notes holds each parameter's note,
 	// keyed by its JSON name, and Units its unit.
-	Note  data.Text
-	Notes map[string]ParamNote
-	Units map[string]string
+	Note   data.Text
+	Notes  map[string]ParamNote
+	Units  map[string]string
+	Values map[string]string
 
 	// The incident's facts the model's output is labelled with, from the
 	// block: SeriesNote is the note of every series, Labels their labels,
@@ -435,6 +436,7 @@ func ParseModel(raw json.RawMessage) (Model, error) {
 	m.Scripted = true
 	m.Notes = make(map[string]ParamNote, len(modelParams))
 	m.Units = make(map[string]string, len(modelParams))
+	m.Values = make(map[string]string, len(modelParams))
 	known := make(map[string]bool, len(modelParams))
 	for _, spec := range modelParams {
 		known[spec.name] = true
@@ -456,6 +458,7 @@ func ParseModel(raw json.RawMessage) (Model, error) {
 		}
 		m.Notes[spec.name] = p.ParamNote
 		m.Units[spec.name] = p.Unit
+		m.Values[spec.name] = compact(p.Value)
 	}
 	for _, name := range sortedKeys(f.Params) {
 		if !known[name] {

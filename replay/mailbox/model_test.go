@@ -68,7 +68,7 @@ func TestParseModelBundled(t *testing.T) {
 	if !m.SeriesNote.Complete() || len(m.WhatIf) != len(whatIfParams) {
 		t.Errorf("series note %+v, %d what-if texts", m.SeriesNote, len(m.WhatIf))
 	}
-	m.Note, m.Notes, m.Units, m.SeriesNote, m.Labels, m.WhatIf = data.Text{}, nil, nil, data.Text{}, Labels{}, nil
+	m.Note, m.Notes, m.Units, m.Values, m.SeriesNote, m.Labels, m.WhatIf = data.Text{}, nil, nil, nil, data.Text{}, Labels{}, nil
 	for i := range m.Actions {
 		m.Actions[i].Note = data.Text{}
 	}

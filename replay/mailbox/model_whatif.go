@@ -347,6 +347,16 @@ func (s *scenario) Run(set map[string]string) (*data.Timeline, error) {
 	return &out, nil
 }
 
+// Basis implements replay.Scenario.
+func (s *scenario) Basis() []replay.Basis {
+	out := make([]replay.Basis, len(modelParams))
+	for i, spec := range modelParams {
+		n := s.m.Notes[spec.name]
+		out[i] = replay.Basis{Name: spec.name, Value: s.m.Values[spec.name], Unit: s.m.Units[spec.name], Basis: n.Basis, Note: n.Note}
+	}
+	return out
+}
+
 // Summarize implements replay.Scenario.
 func (s *scenario) Summarize(tl *data.Timeline) (replay.Summary, bool) { return Summarize(tl) }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui/theme"
@@ -104,8 +105,8 @@ func TestWhatIfKeys(t *testing.T) {
 	if _, msg = feed(w, wiEsc); msg != (whatIfClosedMsg{}) {
 		t.Errorf("esc sent %#v", msg)
 	}
-	if n := len(w.KeyBindings()); n != 7 {
-		t.Errorf("%d bindings, want 7", n)
+	if n := len(w.KeyBindings()); n != 8 {
+		t.Errorf("%d bindings, want 8", n)
 	}
 	for _, b := range w.KeyBindings() {
 		if b.Help().Key == "" || b.Help().Desc == "" {
@@ -177,5 +178,41 @@ func TestWhatIfReopen(t *testing.T) {
 	m, _ = m.toggleHeatmap()
 	if first := strings.SplitN(m.heat, "\n", 2)[0]; !strings.Contains(first, "hypothetical: partitions=2") {
 		t.Errorf("heatmap title %q does not name the applied scenario", first)
+	}
+}
+
+// TestWhatIfBasisPage: i shows every model parameter with its value, unit
+// and basis, in both languages; ↓ scrolls; i again goes back.
+func TestWhatIfBasisPage(t *testing.T) {
+	tl := modelTimeline(t)
+	for _, tc := range []struct {
+		lang       data.Lang
+		pm, j, ttl string
+	}{
+		{data.EN, "· postmortem", "· judgement", "ttl_s 60 s · postmortem"},
+		{data.KO, "· 포스트모템", "· 판단", "ttl_s 60 s · 포스트모템"},
+	} {
+		w := newWhatIf(tl, tc.lang, theme.Plain())
+		w, _ = feed(w, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("i")})
+		all := strings.Join(w.basisLines(120), "\n")
+		for _, want := range []string{tc.pm, tc.j, tc.ttl, "spawn_base_ms 0.6 ms", "retry_backoff 2 factor", "cores 2 cores"} {
+			if !strings.Contains(all, want) {
+				t.Errorf("%s: basis page lacks %q", tc.lang, want)
+			}
+		}
+		first := w.View(120, 40)
+		w, _ = feed(w, wiDown, wiDown)
+		if w.View(120, 40) == first {
+			t.Errorf("%s: ↓ did not scroll the basis page", tc.lang)
+		}
+		for _, l := range strings.Split(w.View(80, 24), "\n") {
+			if lipgloss.Width(l) > 80 {
+				t.Errorf("%s: line wider than 80: %q", tc.lang, l)
+			}
+		}
+		w, _ = feed(w, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("i")})
+		if w.basis {
+			t.Errorf("%s: i did not go back", tc.lang)
+		}
 	}
 }
