@@ -1,6 +1,7 @@
 package mailbox
 
 import (
+	"math"
 	"testing"
 
 	"github.com/incidents-dev/incidents/replay"
@@ -90,5 +91,39 @@ func TestActionSwitches(t *testing.T) {
 	}
 	if _, err := whatIf(t, bundledTimeline(t), map[string]string{"doubling": "maybe"}); err == nil {
 		t.Error("doubling=maybe accepted")
+	}
+}
+
+// TestWhatIfRangesAccounted: at the ends of every what-if parameter's range
+// no value is NaN or negative and every request is accounted for.
+func TestWhatIfRangesAccounted(t *testing.T) {
+	base := bundledModel(t)
+	for _, tc := range []struct{ name, value string }{
+		{"partitions", "64"}, {"instances", "1"}, {"instances", "64"},
+		{"rate_limit", "100"}, {"rate_limit", "1000000"},
+		{"rate_limit_at", "12:00"}, {"rate_limit_at", "15:45"}, {"rate_limit_at", "never"},
+		{"receive_cost", "0"}, {"receive_cost", "10"},
+		{"restart_1305", "off"}, {"doubling", "off"},
+	} {
+		m := base
+		if err := applyWhatIf(&m, map[string]string{tc.name: tc.value}); err != nil {
+			t.Fatalf("%s=%s: %v", tc.name, tc.value, err)
+		}
+		m.Scripted = false
+		r := runModel(t, m)
+		l := r.Ledger
+		if l.MinQueue < 0 {
+			t.Errorf("%s=%s: a queue went to %g", tc.name, tc.value, l.MinQueue)
+		}
+		if gap := l.Arrived - (l.Served + l.TimedOut + l.Queued); math.Abs(gap) > 1e-6*max(1, l.Arrived) {
+			t.Errorf("%s=%s: %.3f requests unaccounted", tc.name, tc.value, gap)
+		}
+		for i := range r.Times {
+			for _, v := range []float64{r.Mailbox[i], r.Success[i], r.Awaiting[i], r.Ring[i]} {
+				if math.IsNaN(v) || math.IsInf(v, 0) || v < -1e-6 {
+					t.Fatalf("%s=%s: sample %d has %g", tc.name, tc.value, i, v)
+				}
+			}
+		}
 	}
 }

@@ -16,6 +16,8 @@ const (
 	SeriesMailbox = "mailbox"
 	SeriesSuccess = "success_rate"
 	SeriesRing    = "ring"
+	// SeriesAwaiting is the calls waiting for an endpoint.
+	SeriesAwaiting = "awaiting"
 )
 
 // Labels holds the labels of the series a run writes, read from the model
@@ -25,6 +27,7 @@ type Labels struct {
 	Mailbox         data.Text `json:"mailbox"`
 	Success         data.Text `json:"success_rate"`
 	Ring            data.Text `json:"ring"`
+	Awaiting        data.Text `json:"awaiting"`
 	InstanceMailbox data.Text `json:"instance_mailbox"`
 	InstanceRing    data.Text `json:"instance_ring"`
 }
@@ -34,7 +37,7 @@ func (l Labels) complete() (string, bool) {
 		name string
 		t    data.Text
 	}{
-		{"mailbox", l.Mailbox}, {"success_rate", l.Success}, {"ring", l.Ring},
+		{"mailbox", l.Mailbox}, {"success_rate", l.Success}, {"ring", l.Ring}, {"awaiting", l.Awaiting},
 		{"instance_mailbox", l.InstanceMailbox}, {"instance_ring", l.InstanceRing},
 	} {
 		if !f.t.Complete() {
@@ -86,6 +89,7 @@ func (r Run) Series(m Model, scenario string) []data.Series {
 	out := []data.Series{
 		series(SeriesMailbox, "messages", m.Labels.Mailbox, "", "", points(r.Times, r.Mailbox, 1)),
 		series(SeriesSuccess, "%", m.Labels.Success, "", "", points(r.Times, r.Success, 100)),
+		series(SeriesAwaiting, "calls", m.Labels.Awaiting, "", "", points(r.Times, r.Awaiting, 1)),
 		series(SeriesRing, "instances", m.Labels.Ring, "", "", points(r.Times, r.Ring, 1)),
 	}
 	for _, in := range r.Instances {

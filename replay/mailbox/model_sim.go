@@ -19,6 +19,11 @@ type Run struct {
 	Success []float64
 	// Ring is the number of instances announced in the hash ring.
 	Ring []float64
+	// Awaiting is the calls waiting for an endpoint: without a syncer, with
+	// a syncer whose endpoint attempt waits for a retry, or with one whose
+	// attempt is still queued within its timeout. It is what users saw as
+	// "Awaiting Endpoint".
+	Awaiting []float64
 	// InstanceTimes are the sample moments of the per-instance series.
 	InstanceTimes []time.Time
 	// Instances holds one entry per instance, in the order they came online.
@@ -100,6 +105,17 @@ type simInst struct {
 	// backedSince is the step from which the instance has been backed up
 	// without a break; -1 while it is not.
 	backedSince int
+}
+
+// awaiting returns the calls of this slot without a syncer and the
+// syncers here without an endpoint: waiting for a retry, or queued and not
+// yet timed out (older cohorts hold no live requests).
+func (in *simInst) awaiting() float64 {
+	n := in.wait.sum + in.pend.sum
+	for i := in.live; i < len(in.q); i++ {
+		n += in.q[i].create
+	}
+	return n
 }
 
 func (in *simInst) hostedCalls() float64 {
@@ -273,12 +289,13 @@ func (s *sim) run() Run {
 			s.observe(t)
 		}
 		if t%secs(m.Sample) == 0 {
-			var mb, ring float64
+			var mb, ring, awaiting float64
 			for _, in := range s.insts {
 				mb += in.qlen
 				if in.inRing {
 					ring++
 				}
+				awaiting += in.awaiting()
 			}
 			if tot := s.okWin + s.failWin; tot > 1e-9 {
 				success = 100 * s.okWin / tot
@@ -288,6 +305,7 @@ func (s *sim) run() Run {
 			r.Mailbox = append(r.Mailbox, mb)
 			r.Success = append(r.Success, success)
 			r.Ring = append(r.Ring, ring)
+			r.Awaiting = append(r.Awaiting, awaiting)
 		}
 		if t%secs(m.InstanceSample) == 0 {
 			k := len(r.InstanceTimes)

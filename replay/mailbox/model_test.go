@@ -393,6 +393,17 @@ func TestCalibration(t *testing.T) {
 			}
 		}
 	})
+	t.Run("calls awaiting an endpoint", func(t *testing.T) {
+		if a := r.Awaiting[sampleAt(ts, 12, 10, 0)]; a > m.Calls/1000 {
+			t.Errorf("%.0f calls awaiting an endpoint at 12:10, want next to none", a)
+		}
+		if a := r.Awaiting[sampleAt(ts, 12, 30, 0)]; a < m.Calls/10 {
+			t.Errorf("%.0f calls awaiting an endpoint at 12:30, want a tenth of the calls or more", a)
+		}
+		if a := r.Awaiting[sampleAt(ts, 14, 30, 0)]; a > m.Calls/1000 {
+			t.Errorf("%.0f calls still awaiting an endpoint at 14:30", a)
+		}
+	})
 	t.Run("healthy by 14:26 and after", func(t *testing.T) {
 		for i := sampleAt(ts, 14, 26, 0); i < len(ts); i++ {
 			if r.Success[i] < 95 || r.Mailbox[i] > 1000 || r.Ring[i] != 30 {
@@ -443,6 +454,9 @@ func TestModelInvariants(t *testing.T) {
 				t.Errorf("%s, %d partitions: a queue went to %g", name, p, l.MinQueue)
 			}
 			for i, v := range r.Mailbox {
+				if a := r.Awaiting[i]; a < -1e-6 || math.IsNaN(a) || r.Success[i] < 0 || r.Success[i] > 100.000001 {
+					t.Fatalf("%s: sample %d awaiting %g success %g", name, i, a, r.Success[i])
+				}
 				if v < 0 || math.IsNaN(v) || math.IsNaN(r.Success[i]) {
 					t.Fatalf("%s: sample %d mailbox %g success %g", name, i, v, r.Success[i])
 				}
