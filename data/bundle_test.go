@@ -1,6 +1,7 @@
 package data
 
 import (
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -8,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // libraryIDs are the bundled incidents that keep the Incident Library's own
@@ -209,4 +211,97 @@ func TestBundle(t *testing.T) {
 			}
 		}
 	})
+}
+
+// spacedParticle finds a Korean particle (or copula ending) written as a
+// word of its own after a Latin word, a digit or a percent sign: "AWS 는",
+// "23:07 에", "99% 에". Korean attaches particles to the word before
+// ("AWS는"). The particle must be the whole next word, so real words that
+// merely begin with the same syllables ("AWS 이후", "Cloud 밖") pass.
+var spacedParticle = regexp.MustCompile(`[A-Za-z0-9%] ((?:` +
+	`까지였고|이라고|이라는|이었다|이었고|입니다|` +
+	`에서|에게|으로|까지|부터|처럼|보다|이나|라고|이다|였다|이고|이며|마다|라는|이던|였던|였고|` +
+	`은|는|이|가|을|를|의|에|로|와|과|도|만|나|씩|뿐` +
+	`)(?:는|도|의|만|나)?)(?:[^\x{AC00}-\x{D7A3}]|$)`)
+
+// koStrings calls fn with the JSON path of every string held under a "ko"
+// key anywhere in v.
+func koStrings(v any, at string, fn func(at, s string)) {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			if s, ok := x.(string); ok && k == "ko" {
+				fn(at+".ko", s)
+				continue
+			}
+			koStrings(x, at+"."+k, fn)
+		}
+	case []any:
+		for i, x := range v {
+			koStrings(x, fmt.Sprintf("%s[%d]", at, i), fn)
+		}
+	}
+}
+
+func TestSpacedParticle(t *testing.T) {
+	for s, want := range map[string]string{
+		"AWS 는 멈췄다":          "는",
+		"23:07 에 잠갔다":        "에",
+		"DynamoDB 에서는 그랬다":   "에서는",
+		"db1 이었다.":           "이었다",
+		"99% 에 그쳤다":          "에",
+		"\"Discover 만의 문제\"": "만의",
+		"AWS는 멈췄다":           "",
+		"Cloud 밖 서비스":        "",
+		"AWS 이후로":            "",
+		"Discover 시간 초과":     "",
+		"서버 는":               "", // after Hangul: not this check's business
+		"GitHub 가까운":         "",
+	} {
+		got := ""
+		if m := spacedParticle.FindStringSubmatch(s); m != nil {
+			got = m[1]
+		}
+		if got != want {
+			t.Errorf("spacedParticle in %q: got %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestBundleKoreanParticles fails on a particle set apart from the Latin
+// word or digit before it in any Korean field of any bundled record,
+// timeline (events, stages, series, prompts, model notes) or vocabulary
+// term.
+func TestBundleKoreanParticles(t *testing.T) {
+	err := fs.WalkDir(Bundled(), ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || path.Ext(name) != ".json" {
+			return err
+		}
+		raw, err := fs.ReadFile(Bundled(), name)
+		if err != nil {
+			return err
+		}
+		var v any
+		if err := json.Unmarshal(raw, &v); err != nil {
+			t.Errorf("%s%s: %v", bundledPrefix, name, err)
+			return nil
+		}
+		koStrings(v, "", func(at, s string) {
+			for _, m := range spacedParticle.FindAllStringSubmatchIndex(s, -1) {
+				lo, hi := max(0, m[0]-24), min(len(s), m[1]+8)
+				for lo > 0 && !utf8.RuneStart(s[lo]) {
+					lo--
+				}
+				for hi < len(s) && !utf8.RuneStart(s[hi]) {
+					hi++
+				}
+				t.Errorf("%s%s: %s: particle %q set apart from the word before: %q",
+					bundledPrefix, name, strings.TrimPrefix(at, "."), s[m[2]:m[3]], s[lo:hi])
+			}
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }

@@ -11,7 +11,8 @@ var ErrNotFound = errors.New("incident not found")
 
 // Error is a problem in a data file, with its position. It prints as
 // "path:line:col: message" when the position is known, otherwise as
-// "path: record ID: field: message" (parts that are unknown are left out).
+// "path: record ID: field: message" (parts that are unknown are left out),
+// always on one line: see OneLine.
 // Kind says what Record names when it is not a record ("timeline" prints
 // "path: timeline ID: field: message").
 type Error struct {
@@ -44,7 +45,9 @@ func (e *Error) Error() string {
 	if e.Err != nil {
 		fmt.Fprintf(&b, ": %v", e.Err)
 	}
-	return b.String()
+	// One error is one line: nothing in a path, id or message may start
+	// another (a newline in a file name would forge a problem).
+	return OneLine(b.String())
 }
 
 // Unwrap returns the underlying error.

@@ -3,8 +3,9 @@ package data
 import (
 	"encoding/json"
 	"strings"
-	"unicode/utf8"
 	"unsafe"
+
+	"github.com/incidents-dev/incidents/data/internal/jsonscan"
 )
 
 // decodeRecordFast decodes one record in the Incident Library format
@@ -119,7 +120,7 @@ type fastDecoder struct {
 	i int
 }
 
-func (d *fastDecoder) space() { d.i = skipSpace(d.b, d.i) }
+func (d *fastDecoder) space() { d.i = jsonscan.SkipSpace(d.b, d.i) }
 
 // null consumes a null literal if one comes next.
 func (d *fastDecoder) null() bool {
@@ -176,8 +177,8 @@ func (d *fastDecoder) next(it *objIter) bool {
 		it.bad = true
 		return false
 	}
-	end := stringEnd(d.b, d.i)
-	if d.i >= len(d.b) || d.b[d.i] != '"' || end < 0 || !plainBytes(d.b[d.i+1:end-1]) {
+	end := jsonscan.StringEnd(d.b, d.i)
+	if d.i >= len(d.b) || d.b[d.i] != '"' || end < 0 || !jsonscan.PlainBytes(d.b[d.i+1:end-1]) {
 		it.bad = true
 		return false
 	}
@@ -213,7 +214,7 @@ func (d *fastDecoder) unknown(key []byte, fields []string) bool {
 		}
 	}
 	d.space()
-	end, ok := valueEnd(d.b, d.i)
+	end, ok := jsonscan.ValueEnd(d.b, d.i)
 	if !ok || end == d.i || !json.Valid(d.b[d.i:end]) {
 		return false
 	}
@@ -229,7 +230,7 @@ func (d *fastDecoder) str(s *string) bool {
 	if d.i >= len(d.b) || d.b[d.i] != '"' {
 		return false
 	}
-	end := stringEnd(d.b, d.i)
+	end := jsonscan.StringEnd(d.b, d.i)
 	if end < 0 {
 		return false
 	}
@@ -496,21 +497,6 @@ func once(seen *bool) bool {
 	return true
 }
 
-// plainBytes reports whether a JSON string body needs no unescaping and is
-// valid UTF-8 without control characters.
-func plainBytes(body []byte) bool {
-	ascii := true
-	for _, c := range body {
-		if c < 0x20 || c == '"' || c == '\\' {
-			return false
-		}
-		if c >= 0x80 {
-			ascii = false
-		}
-	}
-	return ascii || utf8.Valid(body)
-}
-
 // plainStringView is plainString without the copy: the string shares the
 // bytes of q. The loader decodes straight from a file's buffer, which is
 // never written after the file is split into units (a byte order mark is
@@ -518,7 +504,7 @@ func plainBytes(body []byte) bool {
 // load then does not copy its text again. Nothing else may call it:
 // encoding/json reuses the buffers it hands to UnmarshalJSON.
 func plainStringView(q []byte) (string, bool) {
-	body, ok := plainBody(q)
+	body, ok := jsonscan.PlainBody(q)
 	if !ok || len(body) == 0 {
 		return "", ok
 	}

@@ -166,9 +166,10 @@ func skipString(s string, i int) int {
 	return i
 }
 
-func sanitizeAll(ss []string) {
+// sanitizeLines cleans a list of one-line values (tags, ids).
+func sanitizeLines(ss []string) {
 	for i, s := range ss {
-		ss[i] = Sanitize(s)
+		ss[i] = sanitizeLine(s)
 	}
 }
 
@@ -177,31 +178,38 @@ func (t *Text) sanitize() {
 	t.KO = Sanitize(t.KO)
 }
 
+// sanitizeTitle cleans a Text printed on one line.
+func (t *Text) sanitizeTitle() {
+	t.EN = sanitizeTitle(t.EN)
+	t.KO = sanitizeTitle(t.KO)
+}
+
 func sanitizeSources(srcs []Source) {
 	for i := range srcs {
 		s := &srcs[i]
-		s.URL = Sanitize(s.URL)
-		s.Kind = Sanitize(s.Kind)
-		s.Archived = Sanitize(s.Archived)
+		s.URL = sanitizeLine(s.URL)
+		s.Kind = sanitizeLine(s.Kind)
+		s.Archived = sanitizeLine(s.Archived)
 	}
 }
 
 func sanitizePtr(p *string) {
 	if p != nil {
-		*p = Sanitize(*p)
+		*p = sanitizeLine(*p)
 	}
 }
 
-// sanitize cleans every string of the record in place.
+// sanitize cleans every string of the record in place. Values printed on
+// one line (ids, dates, tags, URLs) keep no line break: see sanitizeLine.
 func (r *Record) sanitize() {
-	r.ID = strings.TrimSpace(Sanitize(r.ID))
-	r.Org = Sanitize(r.Org)
-	r.OrgSlug = Sanitize(r.OrgSlug)
-	r.Date = Sanitize(r.Date)
-	r.DateKind = Sanitize(r.DateKind)
-	sanitizeAll(r.Docs)
-	r.Title.sanitize()
-	sanitizeAll(r.Domain)
+	r.ID = strings.TrimSpace(sanitizeLine(r.ID))
+	r.Org = sanitizeTitle(r.Org)
+	r.OrgSlug = sanitizeLine(r.OrgSlug)
+	r.Date = sanitizeLine(r.Date)
+	r.DateKind = sanitizeLine(r.DateKind)
+	sanitizeLines(r.Docs)
+	r.Title.sanitizeTitle()
+	sanitizeLines(r.Domain)
 	r.Impact.Scope.sanitize()
 	r.Impact.Users.sanitize()
 	r.Impact.Region.sanitize()
@@ -211,56 +219,57 @@ func (r *Record) sanitize() {
 		sanitizePtr(r.Review.ReviewedBy)
 	}
 	r.Lessons.sanitize()
-	sanitizeAll(r.Related)
+	sanitizeLines(r.Related)
 	sanitizeSources(r.Sources)
 	r.Summary.sanitize()
 	r.Trigger.sanitize()
-	r.Severity = Sanitize(r.Severity)
-	sanitizeAll(r.Symptoms)
+	r.Severity = sanitizeLine(r.Severity)
+	sanitizeLines(r.Symptoms)
 	r.SymptomsText.sanitize()
-	r.Timeline.DetectedAfter.Text = Sanitize(r.Timeline.DetectedAfter.Text)
-	r.Timeline.ResolvedAfter.Text = Sanitize(r.Timeline.ResolvedAfter.Text)
+	r.Timeline.DetectedAfter.Text = sanitizeLine(r.Timeline.DetectedAfter.Text)
+	r.Timeline.ResolvedAfter.Text = sanitizeLine(r.Timeline.ResolvedAfter.Text)
 	r.Detection.sanitize()
-	sanitizeAll(r.Components)
-	r.RootCause = Sanitize(r.RootCause)
+	sanitizeLines(r.Components)
+	r.RootCause = sanitizeLine(r.RootCause)
 	for i := range r.Remediation {
 		r.Remediation[i].Text.sanitize()
 	}
 	for i := range r.ActionItems {
 		r.ActionItems[i].Text.sanitize()
 	}
-	sanitizeAll(r.Contributing)
+	sanitizeLines(r.Contributing)
 	sanitizePtr(r.RecurrenceOf)
-	r.UpdatedAt = Sanitize(r.UpdatedAt)
-	r.URL = Sanitize(r.URL)
+	r.UpdatedAt = sanitizeLine(r.UpdatedAt)
+	r.URL = sanitizeLine(r.URL)
 }
 
 // sanitize cleans every string of the timeline in place, including those
 // inside its raw model parameters.
 func (t *Timeline) sanitize() {
-	t.Incident = strings.TrimSpace(Sanitize(t.Incident))
-	t.Zone = Sanitize(t.Zone)
+	t.Incident = strings.TrimSpace(sanitizeLine(t.Incident))
+	t.Zone = sanitizeLine(t.Zone)
 	for i := range t.Stages {
-		t.Stages[i].ID = Sanitize(t.Stages[i].ID)
-		t.Stages[i].Title.sanitize()
+		t.Stages[i].ID = sanitizeLine(t.Stages[i].ID)
+		t.Stages[i].Title.sanitizeTitle()
 	}
 	for i := range t.Events {
 		e := &t.Events[i]
-		e.Stage = Sanitize(e.Stage)
-		e.Kind = Kind(Sanitize(string(e.Kind)))
-		e.Outcome = Outcome(Sanitize(string(e.Outcome)))
-		e.Actor.sanitize()
-		e.Title.sanitize()
+		e.Stage = sanitizeLine(e.Stage)
+		e.Kind = Kind(sanitizeLine(string(e.Kind)))
+		e.Outcome = Outcome(sanitizeLine(string(e.Outcome)))
+		e.Actor.sanitizeTitle()
+		e.Title.sanitizeTitle()
 		e.Annotation.sanitize()
+		e.Prompt.sanitize()
 	}
 	for i := range t.Series {
 		s := &t.Series[i]
-		s.Name = Sanitize(s.Name)
-		s.Unit = Sanitize(s.Unit)
-		s.Label.sanitize()
-		s.Provenance = Provenance(Sanitize(string(s.Provenance)))
+		s.Name = sanitizeLine(s.Name)
+		s.Unit = sanitizeLine(s.Unit)
+		s.Label.sanitizeTitle()
+		s.Provenance = Provenance(sanitizeLine(string(s.Provenance)))
 		s.Note.sanitize()
-		s.Group = Sanitize(s.Group)
+		s.Group = sanitizeLine(s.Group)
 	}
 	sanitizeSources(t.Sources)
 	t.Model = sanitizeRaw(t.Model)
@@ -316,8 +325,8 @@ func sanitizeRaw(raw json.RawMessage) json.RawMessage {
 
 // sanitize cleans every string of the term in place.
 func (t *Term) sanitize() {
-	t.Term = strings.TrimSpace(Sanitize(t.Term))
-	t.Facet = Sanitize(t.Facet)
-	t.Label.sanitize()
+	t.Term = strings.TrimSpace(sanitizeLine(t.Term))
+	t.Facet = sanitizeLine(t.Facet)
+	t.Label.sanitizeTitle()
 	t.Definition.sanitize()
 }

@@ -5,7 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/incidents-dev/incidents/data/internal/jsonscan"
 )
 
 // Lang is a reader's language choice.
@@ -140,13 +141,13 @@ func (t Text) MarshalJSON() ([]byte, error) {
 // caller then decodes b in full.
 func parseTextObject(b []byte) (Text, bool) {
 	var t Text
-	i := skipJSONSpace(b, 0)
+	i := jsonscan.SkipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		return t, false
 	}
-	i = skipJSONSpace(b, i+1)
+	i = jsonscan.SkipSpace(b, i+1)
 	if i < len(b) && b[i] == '}' {
-		return t, skipJSONSpace(b, i+1) == len(b)
+		return t, jsonscan.SkipSpace(b, i+1) == len(b)
 	}
 	for {
 		if i+4 > len(b) || b[i] != '"' || b[i+3] != '"' {
@@ -161,17 +162,17 @@ func parseTextObject(b []byte) (Text, bool) {
 		default:
 			return t, false
 		}
-		i = skipJSONSpace(b, i+4)
+		i = jsonscan.SkipSpace(b, i+4)
 		if i >= len(b) || b[i] != ':' {
 			return t, false
 		}
-		i = skipJSONSpace(b, i+1)
+		i = jsonscan.SkipSpace(b, i+1)
 		switch {
 		case bytes.HasPrefix(b[i:], []byte("null")):
 			*dst = ""
 			i += 4
 		case i < len(b) && b[i] == '"':
-			end := stringEnd(b, i)
+			end := jsonscan.StringEnd(b, i)
 			if end < 0 {
 				return t, false
 			}
@@ -184,71 +185,28 @@ func parseTextObject(b []byte) (Text, bool) {
 		default:
 			return t, false
 		}
-		i = skipJSONSpace(b, i)
+		i = jsonscan.SkipSpace(b, i)
 		if i >= len(b) {
 			return t, false
 		}
 		switch b[i] {
 		case ',':
-			i = skipJSONSpace(b, i+1)
+			i = jsonscan.SkipSpace(b, i+1)
 		case '}':
-			return t, skipJSONSpace(b, i+1) == len(b)
+			return t, jsonscan.SkipSpace(b, i+1) == len(b)
 		default:
 			return t, false
 		}
 	}
 }
 
-// stringEnd returns the index after the JSON string that starts at b[i],
-// or -1.
-func stringEnd(b []byte, i int) int {
-	for j := i + 1; j < len(b); j++ {
-		switch b[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return -1
-}
-
 // plainString returns the value of a quoted JSON string that needs no
 // unescaping and is valid UTF-8 without control characters; otherwise it
 // reports false.
 func plainString(q []byte) (string, bool) {
-	body, ok := plainBody(q)
+	body, ok := jsonscan.PlainBody(q)
 	if !ok {
 		return "", false
 	}
 	return string(body), true
-}
-
-// plainBody returns the bytes between the quotes of a JSON string that
-// needs no unescaping and is valid UTF-8.
-func plainBody(q []byte) ([]byte, bool) {
-	if len(q) < 2 || q[0] != '"' || q[len(q)-1] != '"' {
-		return nil, false
-	}
-	body := q[1 : len(q)-1]
-	ascii := true
-	for _, c := range body {
-		if c < 0x20 || c == '"' || c == '\\' {
-			return nil, false
-		}
-		if c >= 0x80 {
-			ascii = false
-		}
-	}
-	if !ascii && !utf8.Valid(body) {
-		return nil, false
-	}
-	return body, true
-}
-
-func skipJSONSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
 }

@@ -44,6 +44,9 @@ type Event struct {
 	Actor      Text      `json:"actor"`
 	Title      Text      `json:"title"`
 	Annotation Text      `json:"annotation"`
+	// Prompt is the question study mode asks before revealing the event;
+	// empty for the default question of its kind.
+	Prompt Text `json:"prompt,omitzero"`
 }
 
 // Kind says what an event is.

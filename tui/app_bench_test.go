@@ -8,13 +8,14 @@ import (
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/internal/synth"
+	"github.com/incidents-dev/incidents/library"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
 
 func benchApp(b *testing.B, n int, l data.Lang) App {
 	b.Helper()
-	lib := &data.Library{Records: synth.Records(n, 1)}
-	var m tea.Model = New(lib, Options{Lang: l, Styles: theme.New(theme.DefaultPalette())})
+	lib := library.New(&data.Library{Records: synth.Records(n, 1)})
+	var m tea.Model = New(lib, Options{Lang: l, Styles: theme.New(theme.Ascii(), theme.DefaultPalette())})
 	m, _ = m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	return m.(App)
 }
@@ -63,7 +64,7 @@ func BenchmarkKeystroke(b *testing.B) {
 func settle(m tea.Model, cmd tea.Cmd) tea.Model {
 	for cmd != nil {
 		var next []tea.Cmd
-		for _, msg := range collect(cmd, 1<<40) {
+		for _, msg := range collect(cmd) {
 			var c tea.Cmd
 			m, c = m.Update(msg)
 			next = append(next, c)

@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/term"
-	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/library"
 	"github.com/incidents-dev/incidents/tui/theme"
 	"github.com/muesli/termenv"
 )
@@ -28,45 +29,68 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) strin
 // never with NO_COLOR or --no-color.
 func (e *env) colour(o options) bool { return e.isTerminal && !o.noColor }
 
-// setBackground settles light or dark once, before anything is drawn:
-// --theme wins; "auto" asks the terminal, which only works before Bubble Tea
-// owns stdin, and fails inside tmux and over SSH (hence the flag).
-func (e *env) setBackground(o options) {
-	switch o.theme {
-	case "dark":
-		lipgloss.SetHasDarkBackground(true)
-	case "light":
-		lipgloss.SetHasDarkBackground(false)
+// renderer returns the renderer of stdout in colour. Its colour profile
+// and background are settled here, once, before anything is drawn: --theme
+// (or INCIDENTS_THEME) wins; with "auto" the explorer (ask) asks the
+// terminal, which only works before Bubble Tea owns stdin and fails inside
+// tmux and over SSH, hence the flag. Commands that print text never ask: a
+// terminal that does not answer would make them wait and would find the
+// query in their output; they guess from COLORFGBG, else dark. Nothing
+// global is set: the renderer belongs to this output.
+func (e *env) renderer(o options, ask bool) *lipgloss.Renderer {
+	r := lipgloss.NewRenderer(e.stdout)
+	r.SetColorProfile(r.ColorProfile())
+	switch {
+	case o.theme == "dark":
+		r.SetHasDarkBackground(true)
+	case o.theme == "light":
+		r.SetHasDarkBackground(false)
+	case ask && e.isTerminal:
+		r.SetHasDarkBackground(r.HasDarkBackground())
 	default:
-		if e.isTerminal {
-			lipgloss.SetHasDarkBackground(lipgloss.HasDarkBackground())
-		}
+		r.SetHasDarkBackground(guessDark(e.getenv))
 	}
+	return r
 }
 
-// styles returns the screen styles for this output.
+// guessDark guesses the background without asking the terminal, as termenv
+// does when the terminal does not answer: from COLORFGBG ("15;0": white on
+// black), else dark.
+func guessDark(getenv func(string) string) bool {
+	v := ""
+	if getenv != nil {
+		v = getenv("COLORFGBG")
+	}
+	i := strings.LastIndex(v, ";")
+	if i < 0 {
+		return true
+	}
+	n, err := strconv.Atoi(v[i+1:])
+	if err != nil || n < 0 || n > 255 {
+		return true
+	}
+	_, _, l := termenv.ConvertToRGB(termenv.ANSIColor(n)).Hsl()
+	return l < 0.5
+}
+
+// styles returns the screen styles for this output: plain text with no
+// escape codes to a pipe or under NO_COLOR.
 func (e *env) styles(o options) theme.Styles {
 	if !e.colour(o) {
 		return theme.Plain()
 	}
-	return e.colourStyles(o)
+	return theme.New(e.renderer(o, false), theme.DefaultPalette())
 }
 
 // tuiStyles returns the styles of the full-screen explorer. Under NO_COLOR
 // it is monochrome but keeps reverse video and bold, which are not colour
-// and mark the selection; lipgloss would drop them with its colourless
-// profile, so the profile is set to plain ANSI with colourless styles.
+// and mark the selection: the renderer then has the plain ANSI profile,
+// which keeps them, and the styles have no colour.
 func (e *env) tuiStyles(o options) theme.Styles {
 	if o.noColor {
-		lipgloss.SetColorProfile(termenv.ANSI)
-		return theme.Plain()
+		return theme.Mono(theme.NewRenderer(e.stdout, termenv.ANSI, o.theme != "light"))
 	}
-	return e.colourStyles(o)
-}
-
-func (e *env) colourStyles(o options) theme.Styles {
-	e.setBackground(o)
-	return theme.New(theme.DefaultPalette())
+	return theme.New(e.renderer(o, true), theme.DefaultPalette())
 }
 
 // cliStyles returns the line styles for this output.
@@ -74,8 +98,7 @@ func (e *env) cliStyles(o options) theme.CLIStyles {
 	if !e.colour(o) {
 		return theme.PlainCLI()
 	}
-	e.setBackground(o)
-	return theme.CLI(theme.DefaultPalette())
+	return theme.CLI(e.renderer(o, false), theme.DefaultPalette())
 }
 
 // width returns the width to render text at: --width, else the terminal's,
@@ -90,12 +113,12 @@ func (e *env) width(o options, def int) int {
 	return def
 }
 
-// load loads the bundled library and the user's folders. Problems in data
+// load opens the bundled library and the user's folders. Problems in data
 // files are reported on stderr, one per line, and the bad records skipped;
 // everything else loads and the command goes on.
-func (e *env) load(o options) *data.Library {
-	lib, err := data.Load(data.Options{Paths: o.data, CheckTimeline: checkModel})
-	for _, n := range lib.Notices {
+func (e *env) load(o options) *library.Library {
+	lib, err := library.Open(library.Options{Paths: o.data})
+	for _, n := range lib.Notices() {
 		fmt.Fprintf(e.stderr, "incidents: %s\n", n)
 	}
 	if err != nil {
@@ -130,13 +153,4 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
-}
-
-// notFound builds the error for an unknown id, with the nearest ids.
-func notFound(lib *data.Library, id string, err error) error {
-	near := lib.Nearest(id, 3)
-	if len(near) == 0 {
-		return err
-	}
-	return fmt.Errorf("%w (did you mean %s?)", err, strings.Join(near, ", "))
 }

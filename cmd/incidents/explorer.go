@@ -2,12 +2,10 @@ package main
 
 import (
 	"errors"
-	"fmt"
-	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/incidents-dev/incidents/data"
-	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/library"
 	"github.com/incidents-dev/incidents/tui"
 )
 
@@ -22,12 +20,9 @@ func runExplorer(e *env, o options) (int, error) {
 
 func runReplay(e *env, o options) (int, error) {
 	lib := e.load(o)
-	rec, err := lib.Record(o.args[0])
-	if err != nil {
-		return exitFail, notFound(lib, o.args[0], err)
-	}
-	if _, ok := lib.Timeline(rec.ID); !ok {
-		return exitFail, fmt.Errorf("%s has no timeline (incidents with one: %s)", rec.ID, strings.Join(timelineIDs(lib), ", "))
+	rec, _, err := lib.Timeline(o.args[0])
+	if errors.Is(err, data.ErrNotFound) || errors.Is(err, library.ErrNoTimeline) {
+		return exitFail, err
 	}
 	if !e.isTerminal {
 		return exitUsage, usageErrorf("replay needs a terminal; for text, run 'incidents timeline %s'", rec.ID)
@@ -36,13 +31,12 @@ func runReplay(e *env, o options) (int, error) {
 }
 
 // runTUI runs the Bubble Tea program. Everything that reads the terminal
-// (its background colour) happens before the program owns stdin.
-func (e *env) runTUI(o options, lib *data.Library, replayID string) (int, error) {
-	for id, tl := range lib.Timelines {
-		if err := replay.Prepare(tl); err != nil {
-			fmt.Fprintf(e.stderr, "incidents: timeline %s: %v\n", id, err)
-		}
-	}
+// (its background colour) happens before the program owns stdin. The
+// timelines' modelled series are computed in the background, so the first
+// frame never waits for them; a screen that needs one before it is ready
+// waits for that one alone.
+func (e *env) runTUI(o options, lib *library.Library, replayID string) (int, error) {
+	go lib.Prepare() //nolint:errcheck // a replayer shows its own timeline's error
 	app := tui.New(lib, tui.Options{
 		Lang:        o.lang,
 		Styles:      e.tuiStyles(o),
@@ -50,6 +44,7 @@ func (e *env) runTUI(o options, lib *data.Library, replayID string) (int, error)
 		Replay:      replayID,
 		ReplayAt:    o.at,
 		ReplaySpeed: o.speed,
+		ReplayStudy: o.study, ReplayPresent: o.present,
 	})
 	popts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithInput(e.stdin), tea.WithOutput(e.stdout)}
 	if o.mouse {

@@ -1,13 +1,13 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/library"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
@@ -15,10 +15,10 @@ import (
 func runList(e *env, o options) (int, error) {
 	lib := e.load(o)
 	if o.json {
-		return exitOK, writeJSON(e.stdout, lib.Records)
+		return exitOK, library.WriteJSON(e.stdout, lib.Records())
 	}
-	rows := make([]row, len(lib.Records))
-	for i, r := range lib.Records {
+	rows := make([]row, len(lib.Records()))
+	for i, r := range lib.Records() {
 		rows[i] = row{rec: r}
 	}
 	writeRows(e.stdout, rows, o.lang, e.cliStyles(o), e.termWidth)
@@ -28,13 +28,9 @@ func runList(e *env, o options) (int, error) {
 func runSearch(e *env, o options) (int, error) {
 	lib := e.load(o)
 	query := strings.Join(o.args, " ")
-	matches := data.Search(lib.Records, query)
+	matches := lib.Search(query)
 	if o.json {
-		out := make([]searchResult, len(matches))
-		for i, m := range matches {
-			out[i] = newSearchResult(m)
-		}
-		if err := writeJSON(e.stdout, out); err != nil {
+		if err := library.WriteJSON(e.stdout, library.SearchView(matches)); err != nil {
 			return exitFail, err
 		}
 	} else {
@@ -45,34 +41,10 @@ func runSearch(e *env, o options) (int, error) {
 		writeRows(e.stdout, rows, o.lang, e.cliStyles(o), e.termWidth)
 	}
 	if len(matches) == 0 {
-		fmt.Fprintf(e.stderr, "incidents search: nothing matches %q\n", query)
+		noMatch(e, o, lib, query)
 		return exitFail, nil
 	}
 	return exitOK, nil
-}
-
-// searchResult is one match in `search --json`.
-type searchResult struct {
-	ID      string    `json:"id"`
-	Score   int       `json:"score"`
-	Date    string    `json:"date"`
-	Org     string    `json:"org"`
-	Title   data.Text `json:"title"`
-	Matched []string  `json:"matched"`
-}
-
-var fieldNames = map[data.Field]string{
-	data.FieldID: "id", data.FieldOrg: "org", data.FieldTitleEN: "title.en", data.FieldTitleKO: "title.ko",
-	data.FieldTags: "tags", data.FieldSummaryEN: "summary.en", data.FieldSummaryKO: "summary.ko",
-}
-
-func newSearchResult(m data.Match) searchResult {
-	r := m.Record
-	res := searchResult{ID: r.ID, Score: m.Score, Date: r.Date, Org: r.Org, Title: r.Title, Matched: []string{}}
-	for _, h := range m.Hits {
-		res.Matched = append(res.Matched, fieldNames[h.Field])
-	}
-	return res
 }
 
 // row is one line of list or search output.
@@ -142,11 +114,4 @@ func highlight(s string, idx []int, st lipgloss.Style) string {
 		}
 	}
 	return b.String()
-}
-
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
 }

@@ -8,16 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/golden"
-	"github.com/muesli/termenv"
+	"github.com/incidents-dev/incidents/library"
 )
-
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	lipgloss.SetHasDarkBackground(true)
-	os.Exit(m.Run())
-}
 
 type result struct {
 	code           int
@@ -50,13 +43,23 @@ func TestExitCodes(t *testing.T) {
 		{"show needs an id", []string{"show"}, exitUsage, "needs ID"},
 		{"show takes one id", []string{"show", "a", "b"}, exitUsage, "takes ID"},
 		{"unknown command", []string{"frobnicate"}, exitUsage, `unknown command "frobnicate"`},
-		{"unknown flag", []string{"list", "--frob"}, exitUsage, "flag provided but not defined"},
+		{"unknown flag", []string{"list", "--frob"}, exitUsage, "incidents list: unknown flag --frob"},
+		{"flag without its value", []string{"--lang"}, exitUsage, "incidents: --lang needs a value (en, ko or both)"},
+		{"empty query", []string{"search", ""}, exitUsage, "needs a QUERY"},
+		{"query syntax error", []string{"search", "etcd", "org:"}, exitUsage, "column 6: org: needs a value"},
+		{"help command", []string{"help", "search"}, exitOK, "Query syntax:"},
+		{"help unknown command", []string{"help", "nope"}, exitUsage, `unknown command "nope"`},
+		{"version command", []string{"version"}, exitOK, "incidents "},
+		{"completion", []string{"completion", "bash"}, exitOK, "complete -F _incidents incidents"},
+		{"completion unknown shell", []string{"completion", "tcsh"}, exitUsage, `unknown shell "tcsh"`},
+		{"search suggests", []string{"search", "discrod"}, exitFail, `no incident matches "discrod"; did you mean Discord?`},
+		{"search syntax", []string{"search", "org:discord", "year:2020"}, exitOK, "IL-0271"},
 		{"bad lang", []string{"list", "--lang", "fr"}, exitUsage, `invalid language "fr" (want en, ko or both)`},
 		{"bad theme", []string{"list", "--theme", "blue"}, exitUsage, `invalid theme "blue"`},
-		{"bad speed", []string{"replay", "IL-0499", "--speed", "7"}, exitUsage, "invalid speed 7"},
+		{"bad speed", []string{"replay", "IL-0499", "--speed", "7"}, exitUsage, `invalid speed "7"`},
 		{"bad at", []string{"replay", "IL-0499", "--at", "25:00"}, exitUsage, `invalid time "25:00"`},
 		{"replay needs a terminal", []string{"replay", "IL-0499"}, exitUsage, "replay needs a terminal"},
-		{"search no match", []string{"search", "zzqxjzzqxj"}, exitFail, "nothing matches"},
+		{"search no match", []string{"search", "zzqxjzzqxj"}, exitFail, `no incident matches "zzqxjzzqxj"`},
 		{"help", []string{"search", "--help"}, exitOK, "Examples:"},
 		{"top help", []string{"--help"}, exitOK, "Commands:"},
 		{"version", []string{"--version"}, exitOK, "incidents "},
@@ -158,7 +161,7 @@ func TestSearchRanksAndJSON(t *testing.T) {
 	if r.code != exitOK {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	var got []searchResult
+	var got []library.SearchResult
 	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
 		t.Fatalf("search --json is not JSON: %v\n%s", err, r.stdout)
 	}

@@ -2,20 +2,17 @@ package main
 
 import (
 	"fmt"
-	"sort"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/incidents-dev/incidents/data"
-	"github.com/incidents-dev/incidents/replay"
-	"github.com/incidents-dev/incidents/replay/mailbox"
+	"github.com/incidents-dev/incidents/library"
 	"github.com/incidents-dev/incidents/tui/replayer"
 )
 
 func runTimeline(e *env, o options) (int, error) {
 	lib := e.load(o)
-	rec, tl, err := findTimeline(lib, o.args[0])
+	rec, tl, err := lib.Timeline(o.args[0])
 	if err != nil {
 		return exitFail, err
 	}
@@ -24,68 +21,28 @@ func runTimeline(e *env, o options) (int, error) {
 		if err != nil {
 			return exitUsage, err
 		}
-		sc, err := replay.Open(tl)
-		if err == nil {
-			tl, err = sc.Run(set)
-		}
-		if err != nil {
+		if tl, err = lib.WhatIf(tl, set); err != nil {
 			return exitUsage, usageErrorf("--set: %v", err)
 		}
 	}
-	scenario := scenarioOf(tl)
 	if o.json {
-		out := newTimelineJSON(tl, len(o.set) > 0)
-		out.Scenario = scenario
-		return exitOK, writeJSON(e.stdout, out)
+		return exitOK, library.WriteJSON(e.stdout, library.TimelineView(tl, len(o.set) > 0))
+	}
+	render := replayer.RenderText
+	if o.study {
+		render = replayer.RenderStudy
 	}
 	width := e.width(o, 100)
 	if len(o.set) > 0 {
-		fmt.Fprint(e.stdout, hypotheticalHeader(scenario, o.lang, width))
+		fmt.Fprint(e.stdout, hypotheticalHeader(library.TimelineView(tl, true).Scenario, o.lang, width))
 	}
-	text := replayer.RenderText(rec, tl, replayer.TextOptions{
+	text := render(rec, tl, replayer.TextOptions{
 		Lang:   o.lang,
 		Width:  width,
 		Styles: e.styles(o),
 	})
 	fmt.Fprintln(e.stdout, strings.TrimRight(text, "\n"))
 	return exitOK, nil
-}
-
-// findTimeline returns the record and its prepared timeline: series that a
-// model generates (IL-0499's) are computed here, once.
-func findTimeline(lib *data.Library, id string) (*data.Record, *data.Timeline, error) {
-	rec, err := lib.Record(id)
-	if err != nil {
-		return nil, nil, notFound(lib, id, err)
-	}
-	tl, ok := lib.Timeline(rec.ID)
-	if !ok {
-		return rec, nil, fmt.Errorf("%s has no timeline (incidents with one: %s)", rec.ID, strings.Join(timelineIDs(lib), ", "))
-	}
-	if err := replay.Prepare(tl); err != nil {
-		return rec, nil, fmt.Errorf("%s: %w", rec.ID, err)
-	}
-	return rec, tl, nil
-}
-
-func timelineIDs(lib *data.Library) []string {
-	ids := make([]string, 0, len(lib.Timelines))
-	for id := range lib.Timelines {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	return ids
-}
-
-// scenarioOf returns the changes of tl's hypothetical series
-// ("partitions=4"), or "" when none is hypothetical.
-func scenarioOf(tl *data.Timeline) string {
-	for _, s := range tl.Series {
-		if s.Hypothetical {
-			return s.Scenario
-		}
-	}
-	return ""
 }
 
 // hypotheticalHeader says, above everything `timeline --set` prints, that
@@ -150,59 +107,8 @@ func parseSets(args []string) (map[string]string, error) {
 // whatIfNames lists the model parameters --set accepts, for --help.
 func whatIfNames() string {
 	var b strings.Builder
-	for _, p := range mailbox.Keys() {
+	for _, p := range library.WhatIfParams() {
 		fmt.Fprintf(&b, "  %-14s %s\n", p.Name, p.Help)
 	}
 	return b.String()
-}
-
-// timelineJSON is the shape of `timeline --json`.
-type timelineJSON struct {
-	Incident     string        `json:"incident"`
-	Zone         string        `json:"zone"`
-	Start        time.Time     `json:"start"`
-	End          time.Time     `json:"end"`
-	Hypothetical bool          `json:"hypothetical,omitempty"`
-	Scenario     string        `json:"scenario,omitempty"`
-	Stages       []data.Stage  `json:"stages"`
-	Events       []data.Event  `json:"events"`
-	Series       []seriesJSON  `json:"series"`
-	Sources      []data.Source `json:"sources,omitempty"`
-}
-
-type seriesJSON struct {
-	Name       string          `json:"name"`
-	Unit       string          `json:"unit"`
-	Provenance data.Provenance `json:"provenance"`
-	Label      data.Text       `json:"label"`
-	Note       data.Text       `json:"note"`
-	Group      string          `json:"group,omitempty"`
-	Instance   string          `json:"instance,omitempty"`
-	// Hypothetical and Scenario mark a what-if run's series.
-	Hypothetical bool        `json:"hypothetical,omitempty"`
-	Scenario     string      `json:"scenario,omitempty"`
-	Points       []pointJSON `json:"points"`
-}
-
-type pointJSON struct {
-	T string  `json:"t"`
-	V float64 `json:"v"`
-}
-
-func newTimelineJSON(tl *data.Timeline, hypothetical bool) timelineJSON {
-	loc := tl.Location()
-	out := timelineJSON{
-		Incident: tl.Incident, Zone: tl.Zone, Start: tl.Start.In(loc), End: tl.End.In(loc),
-		Hypothetical: hypothetical, Stages: tl.Stages, Events: tl.Events, Sources: tl.Sources,
-		Series: make([]seriesJSON, len(tl.Series)),
-	}
-	for i, s := range tl.Series {
-		pts := make([]pointJSON, len(s.Points))
-		for j, p := range s.Points {
-			pts[j] = pointJSON{T: p.T.In(loc).Format(time.RFC3339), V: p.V}
-		}
-		out.Series[i] = seriesJSON{Name: s.Name, Unit: s.Unit, Provenance: s.Provenance, Label: s.Label,
-			Note: s.Note, Group: s.Group, Instance: s.Instance, Hypothetical: s.Hypothetical, Scenario: s.Scenario, Points: pts}
-	}
-	return out
 }

@@ -1,26 +1,21 @@
 package detail
 
 import (
+	"bytes"
+	"encoding/base64"
 	"fmt"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
-	"github.com/muesli/termenv"
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
-
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	lipgloss.SetHasDarkBackground(true)
-	os.Exit(m.Run())
-}
 
 var langs = []data.Lang{data.EN, data.KO, data.Both}
 
@@ -100,22 +95,64 @@ func TestRenderSections(t *testing.T) {
 var fitWidths = []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 18, 20, 25, 39, 40, 41, 59, 60, 61, 79, 80, 81, 99, 100, 101, 119, 120, 121}
 
 // TestRenderFits checks every line at fitWidths, in every language and
-// theme, with hyperlinks on: OSC 8 sequences must not count as cells.
+// theme, with hyperlinks on: OSC 8 sequences must not count as cells. A
+// URL alone on its line is wider by design, and must then be whole.
 func TestRenderFits(t *testing.T) {
 	recs := fixture(t)
-	for _, st := range []theme.Styles{theme.Plain(), theme.New(theme.DefaultPalette())} {
+	for _, st := range []theme.Styles{theme.Plain(), theme.New(theme.Ascii(), theme.DefaultPalette())} {
 		for _, r := range recs {
 			for _, l := range langs {
 				for _, w := range fitWidths {
 					out := Render(r, RenderOptions{Lang: l, Width: w, Styles: st, Related: byID(recs), Label: labels, Hyperlinks: true, Focus: "FX-0003"})
 					for i, line := range strings.Split(out, "\n") {
-						if lw := lipgloss.Width(line); lw > w {
+						if lw := lipgloss.Width(line); lw > w && !sourceURL(r, strings.TrimSpace(ansi.Strip(line))) {
 							t.Fatalf("%s %v width %d: line %d is %d cells: %q", r.ID, l, w, i, lw, line)
 						}
 					}
 				}
 			}
 		}
+	}
+}
+
+// sourceURL reports whether u is one of rec's source URLs, whole.
+func sourceURL(rec *data.Record, u string) bool {
+	for _, s := range rec.Sources {
+		if u != "" && (u == s.URL || u == s.Archived) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestViewCutsLongURLs checks that the screen cuts a URL wider than the
+// pane with "…" while its OSC 8 hyperlink still holds the whole URL.
+func TestViewCutsLongURLs(t *testing.T) {
+	recs := fixture(t)
+	long := ""
+	var rec *data.Record
+	for _, r := range recs {
+		for _, s := range r.Sources {
+			if lipgloss.Width(s.URL) > 60 {
+				long, rec = s.URL, r
+			}
+		}
+	}
+	if rec == nil {
+		t.Fatal("the fixture has no URL wider than 60 cells")
+	}
+	m := newModel(t, rec.ID, data.EN, 40, 2000)
+	v := m.View()
+	if !strings.Contains(v, "\x1b]8;;"+long+"\x07") {
+		t.Fatalf("no hyperlink to %s in the view", long)
+	}
+	for _, line := range strings.Split(v, "\n") {
+		if lipgloss.Width(line) > 40 {
+			t.Fatalf("line %q is wider than the pane", line)
+		}
+	}
+	if strings.Contains(ansi.Strip(v), long) {
+		t.Fatalf("%s is shown whole in a 40-cell pane", long)
 	}
 }
 
@@ -244,7 +281,7 @@ func TestDetailFits(t *testing.T) {
 		for _, l := range langs {
 			for _, w := range []int{0, 1, 2, 39, 40, 80, 99, 100, 120} {
 				for _, h := range []int{0, 1, 2, 10, 24} {
-					m := New(r, Options{Lang: l, Styles: theme.New(theme.DefaultPalette()), Related: byID(recs), Label: labels, Hyperlinks: true})
+					m := New(r, Options{Lang: l, Styles: theme.New(theme.Ascii(), theme.DefaultPalette()), Related: byID(recs), Label: labels, Hyperlinks: true})
 					m.SetSize(w, h)
 					m.Focus()
 					m, _ = m.Update(keyMsg("tab"))
@@ -253,12 +290,41 @@ func TestDetailFits(t *testing.T) {
 						t.Fatalf("%s %v %dx%d: %d lines", r.ID, l, w, h, len(lines))
 					}
 					for i, line := range lines {
-						if lw := lipgloss.Width(line); lw > w {
+						if lw := lipgloss.Width(line); lw > w && !sourceURL(r, strings.TrimSpace(ansi.Strip(line))) {
 							t.Fatalf("%s %v %dx%d: line %d is %d cells: %q", r.ID, l, w, h, i, lw, line)
 						}
 					}
 				}
 			}
 		}
+	}
+}
+
+// TestCopyMarkdown: y writes the record as Markdown in an OSC 52 sequence
+// and says so in the position line.
+func TestCopyMarkdown(t *testing.T) {
+	rec := &data.Record{ID: "FX-1", Org: "Northwind", Date: "2024-01-02",
+		Title:   data.Text{EN: "Cache stampede", KO: "캐시 쇄도"},
+		Summary: data.Text{EN: "A cache flush sent every request to the database."},
+		Sources: []data.Source{{URL: "https://status.northwind.example/1"}}}
+	var out bytes.Buffer
+	m := New(rec, Options{Styles: theme.Plain(), Clipboard: &out})
+	m.SetSize(60, 10)
+	m.Focus()
+	m, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("y")})
+	if cmd == nil {
+		t.Fatal("y returns no command")
+	}
+	cmd()
+	seq := out.String()
+	body := strings.TrimSuffix(strings.TrimPrefix(seq, "\x1b]52;c;"), "\a")
+	md, err := base64.StdEncoding.DecodeString(body)
+	want := "**FX-1** Cache stampede\n\nNorthwind · 2024-01-02\n\nA cache flush sent every request to the database.\n\n" +
+		"- <https://status.northwind.example/1>\n"
+	if err != nil || !strings.HasPrefix(seq, "\x1b]52;c;") || string(md) != want {
+		t.Fatalf("wrote %q, decoding to\n%q\nwant\n%q", seq, md, want)
+	}
+	if !strings.Contains(m.View(), "copied as Markdown") {
+		t.Error("the position line does not say the record was copied")
 	}
 }

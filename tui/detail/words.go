@@ -1,11 +1,10 @@
 package detail
 
 import (
-	"fmt"
 	"strings"
-	"time"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 )
 
 // words holds every fixed string of the detail view in one language.
@@ -30,7 +29,7 @@ var en = words{
 	sources: "Sources", related: "Related incidents",
 	domain: "Domain", components: "Components", contributing: "Contributing", symptomTags: "Symptoms",
 	archived: "archived", notInLibrary: "(not in this library)",
-	missing: "[No English text — shown in Korean]", short: "[KO]", both: "[No English text]",
+	missing: "[No English text — shown in Korean]", short: i18n.Marker(data.KO), both: "[No English text]",
 }
 
 var ko = words{
@@ -41,7 +40,7 @@ var ko = words{
 	sources: "출처", related: "관련 사례",
 	domain: "도메인", components: "구성 요소", contributing: "기여 요인", symptomTags: "증상",
 	archived: "보관본", notInLibrary: "(이 라이브러리에 없음)",
-	missing: "[한국어 번역 없음 — 영어 원문]", short: "[EN]", both: "[한국어 번역 없음]",
+	missing: "[한국어 번역 없음 — 영어 원문]", short: i18n.Marker(data.EN), both: "[한국어 번역 없음]",
 }
 
 func wordsFor(l data.Lang) words {
@@ -59,33 +58,4 @@ const dash = "–"
 func unknown(s string) bool {
 	s = strings.TrimSpace(s)
 	return s == "" || strings.EqualFold(s, "unknown") || strings.EqualFold(s, "null")
-}
-
-// durationText writes a delay: as written in English, in Korean units in
-// Korean when it parsed ("3h 17m" → "3시간 17분").
-func durationText(d data.Duration, l data.Lang) string {
-	if unknown(d.Text) {
-		return ""
-	}
-	if l != data.KO || !d.Known() {
-		return d.Text
-	}
-	v := d.D
-	var parts []string
-	if days := v / (24 * time.Hour); days > 0 {
-		parts = append(parts, fmt.Sprintf("%d일", days))
-		v -= days * 24 * time.Hour
-	}
-	if h := v / time.Hour; h > 0 {
-		parts = append(parts, fmt.Sprintf("%d시간", h))
-		v -= h * time.Hour
-	}
-	if m := v / time.Minute; m > 0 {
-		parts = append(parts, fmt.Sprintf("%d분", m))
-		v -= m * time.Minute
-	}
-	if s := v / time.Second; s > 0 || len(parts) == 0 {
-		parts = append(parts, fmt.Sprintf("%d초", s))
-	}
-	return strings.Join(parts, " ")
 }

@@ -1,14 +1,18 @@
 package explorer
 
 import (
-	"fmt"
+	"github.com/charmbracelet/lipgloss"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 )
 
 // words holds the explorer's fixed strings in one language.
 type words struct {
+	// placeholder is the search box's hint; the shorter ones replace it,
+	// in turn, where it does not fit whole (see hint).
 	placeholder string
+	shorter     []string
 	// count formats "shown of total"; all formats the total alone.
 	count func(shown, total int) string
 	all   func(total int) string
@@ -26,8 +30,9 @@ type words struct {
 
 var en = words{
 	placeholder: "search id, organisation, title, tags, summary",
-	count:       func(s, t int) string { return fmt.Sprintf("%d of %d", s, t) },
-	all:         func(t int) string { return fmt.Sprintf("%d incidents", t) },
+	shorter:     []string{"search incidents", "search"},
+	count:       func(s, t int) string { return i18n.Of(s, t, data.EN) },
+	all:         func(t int) string { return i18n.Incidents(t, data.EN) },
 	searching:   "searching…",
 	empty:       "No incidents match.",
 	facets: map[data.Facet]string{
@@ -37,13 +42,14 @@ var en = words{
 	},
 	facetsTitle: "Filters",
 	noValues:    "no values",
-	missing:     "[KO]",
+	missing:     i18n.Marker(data.KO),
 }
 
 var ko = words{
 	placeholder: "ID, 조직, 제목, 태그, 요약 검색",
-	count:       func(s, t int) string { return fmt.Sprintf("%d건 중 %d건", t, s) },
-	all:         func(t int) string { return fmt.Sprintf("사례 %d건", t) },
+	shorter:     []string{"사례 검색", "검색"},
+	count:       func(s, t int) string { return i18n.Of(s, t, data.KO) },
+	all:         func(t int) string { return i18n.Incidents(t, data.KO) },
 	searching:   "검색 중…",
 	empty:       "일치하는 사례가 없습니다.",
 	facets: map[data.Facet]string{
@@ -53,7 +59,19 @@ var ko = words{
 	},
 	facetsTitle: "필터",
 	noValues:    "값 없음",
-	missing:     "[EN]",
+	missing:     i18n.Marker(data.EN),
+}
+
+// hint is the longest search hint that fits in w cells whole.
+func (ws words) hint(w int) string {
+	h := ws.placeholder
+	for _, s := range ws.shorter {
+		if lipgloss.Width(h) <= w {
+			break
+		}
+		h = s
+	}
+	return h
 }
 
 func wordsFor(l data.Lang) words {

@@ -200,7 +200,7 @@ type heatGrid struct {
 	fixed  string
 	moving bool
 
-	ms         theme.ModelStyles
+	ms         *theme.ModelStyles
 	loc        *time.Location
 	start, end time.Time
 	// titleHead is the title up to the clock, which render adds.
@@ -324,7 +324,7 @@ func newHeatGrid(tl *data.Timeline, width, height int, lang data.Lang, st theme.
 	}
 	g.tail = tail
 
-	glyphs := newHeatGlyphs(ms)
+	glyphs := newHeatGlyphs(ms, st.Base)
 	for _, r := range shown[:fitRows] {
 		gr := heatGridRow{
 			r:             r,
@@ -358,13 +358,13 @@ type heatGlyphSet struct {
 	plain, cursor [1 + 2*theme.HeatLevels]string
 }
 
-func newHeatGlyphs(ms theme.ModelStyles) heatGlyphSet {
+func newHeatGlyphs(ms *theme.ModelStyles, blank lipgloss.Style) heatGlyphSet {
 	var s heatGlyphSet
 	look := func(k int, g string, style lipgloss.Style) {
 		s.plain[k] = style.Render(g)
 		s.cursor[k] = style.Inherit(ms.Cursor).Render(g)
 	}
-	look(0, " ", lipgloss.NewStyle())
+	look(0, " ", blank)
 	for lv := range theme.HeatLevels {
 		look(1+2*lv, heatGlyphs[lv], ms.Heat[lv])
 		look(2+2*lv, heatGlyphs[lv], ms.Heat[lv].Inherit(ms.OutOfRing.UnsetBold()))
@@ -482,7 +482,7 @@ func heatAxis(start, end time.Time, n int) string {
 }
 
 // heatLegend explains the glyphs: the scale, then the out-of-ring mark.
-func heatLegend(ms theme.ModelStyles, w heatWords) string {
+func heatLegend(ms *theme.ModelStyles, w heatWords) string {
 	parts := make([]string, 0, len(heatGlyphs)+1)
 	for i, g := range heatGlyphs {
 		var lo string

@@ -53,7 +53,7 @@ var modelSizes = []struct{ w, h int }{{120, 40}, {80, 24}}
 
 func heatGoldens(t *testing.T, at time.Time) {
 	tl := modelTimeline(t)
-	st := theme.New(theme.DefaultPalette())
+	st := theme.New(theme.Ascii(), theme.DefaultPalette())
 	for _, lang := range []data.Lang{data.EN, data.KO} {
 		for _, sz := range modelSizes {
 			t.Run(fmt.Sprintf("%s_%dx%d", lang, sz.w, sz.h), func(t *testing.T) {
@@ -93,7 +93,7 @@ func TestHeatmapSizes(t *testing.T) {
 	tl := modelTimeline(t)
 	empty := &data.Timeline{Start: modelAt(12, 0), End: modelAt(13, 0)}
 	zero := &data.Timeline{Start: modelAt(12, 0), End: modelAt(12, 0), Series: tl.Series}
-	for _, st := range []theme.Styles{theme.New(theme.DefaultPalette()), theme.Plain()} {
+	for _, st := range []theme.Styles{theme.New(theme.Ascii(), theme.DefaultPalette()), theme.Plain()} {
 		for _, lang := range []data.Lang{data.EN, data.KO, data.Both} {
 			for _, w := range []int{0, 1, 2, 9, 39, 40, 41, 79, 80, 99, 100, 120, 200} {
 				for _, h := range []int{0, 1, 2, 3, 4, 10, 24, 40} {
@@ -230,7 +230,7 @@ func TestHeatmapGrid(t *testing.T) {
 	looks := []struct {
 		st   theme.Styles
 		lang data.Lang
-	}{{theme.New(theme.DefaultPalette()), data.EN}, {theme.New(theme.DefaultPalette()), data.KO}, {theme.Plain(), data.Both}}
+	}{{theme.New(theme.Ascii(), theme.DefaultPalette()), data.EN}, {theme.New(theme.Ascii(), theme.DefaultPalette()), data.KO}, {theme.Plain(), data.Both}}
 	sizes := []struct{ w, h int }{{120, 40}, {80, 24}, {48, 10}, {47, 5}, {200, 3}, {9, 4}, {5, 10}, {6, 8}, {40, 2}, {1, 1}, {0, 5}, {120, 0}}
 	for _, x := range timelines {
 		for li, look := range looks {
@@ -262,7 +262,7 @@ func TestHeatmapGridKept(t *testing.T) {
 	m, _ = press(m, runes("m"), keySpace)
 	g := m.heatGrid
 	for i := range 5 {
-		m, _ = m.Update(tickMsg{id: m.id, gen: m.gen})
+		m, _ = m.Update(tickMsg{gen: m.gen})
 		if m.heatGrid != g {
 			t.Fatalf("tick %d rebuilt the grid", i)
 		}
@@ -406,7 +406,7 @@ func referenceHeatmap(tl *data.Timeline, at time.Time, width, height int, lang d
 		b.WriteString(ms.Label.Render(layout.Fit(r.name, labelW)) + " ")
 		for i, c := range cells {
 			g := " "
-			style := lipgloss.NewStyle()
+			style := st.Base
 			if c.exists {
 				lv := heatLevel(c.v)
 				g, style = heatGlyphs[lv], ms.Heat[lv]
@@ -440,7 +440,7 @@ func BenchmarkHeatmapView(b *testing.B) {
 	m := New(rec, modelTimeline(b), Options{Styles: styles(), Speed: 600})
 	m.SetSize(120, 40)
 	m, _ = press(m, runes("m"), keySpace)
-	m, _ = m.Update(tickMsg{id: m.id, gen: m.gen})
+	m, _ = m.Update(tickMsg{gen: m.gen})
 	b.ReportAllocs()
 	for b.Loop() {
 		f := m

@@ -5,17 +5,9 @@ import (
 	"os"
 	"testing"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/incidents-dev/incidents/data"
 	_ "github.com/incidents-dev/incidents/replay/mailbox" // IL-0499's model, for replay.Open
-	"github.com/muesli/termenv"
 )
-
-func TestMain(m *testing.M) {
-	lipgloss.SetColorProfile(termenv.Ascii)
-	lipgloss.SetHasDarkBackground(true)
-	os.Exit(m.Run())
-}
 
 // fixture loads the test timeline (modelled on IL-0499, written for these
 // tests; the bundled library is not used) and a record for it.

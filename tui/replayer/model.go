@@ -5,7 +5,7 @@
 package replayer
 
 import (
-	"sync/atomic"
+	"io"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -30,18 +30,33 @@ type Options struct {
 	At string
 	// Speed is the playback speed, one of replay.Speeds; 0 means 60×.
 	Speed int
+	// Dwell is the wall time playback rests on each event at 60× and
+	// slower; 0 means DefaultDwell, a negative value none.
+	Dwell time.Duration
+	// Study starts in study mode; Present in presenter mode.
+	Study, Present bool
+	// Clipboard receives the OSC 52 sequence of `y`; nil means standard
+	// output, the terminal the program draws on.
+	Clipboard io.Writer
+	// Tick schedules playback ticks and the overlay's timeouts; nil is
+	// tea.Tick.
+	Tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
 }
+
+// DefaultDwell is how long playback rests on each event: long enough to
+// read a title, short enough that a stage of nine events plays in half a
+// minute.
+const DefaultDwell = 3 * time.Second
 
 // BackMsg asks the root to leave the replayer (sent on esc).
 type BackMsg struct{}
 
-// tickMsg moves a playing clock. id tells replayers apart; gen drops ticks
-// scheduled before a pause, seek or speed change.
+// tickMsg moves a playing clock. gen drops ticks scheduled before a
+// pause, seek or speed change. The root addresses each screen's results to
+// it, so one replayer never sees another's ticks.
 type tickMsg struct {
-	id, gen int
+	gen int
 }
-
-var lastID atomic.Int64
 
 // Model is the replay screen of one incident.
 type Model struct {
@@ -51,10 +66,11 @@ type Model struct {
 	styles theme.Styles
 	keys   KeyMap
 
-	clock   replay.Clock
-	id, gen int
-	focused bool
-	notice  string // a problem to show in the header, such as a bad --at
+	clock    replay.Clock
+	gen      int
+	schedule func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
+	focused  bool
+	notice   string // a problem to show in the header, such as a bad --at
 	// hyp is the what-if timeline whose series are drawn under the originals.
 	hyp *data.Timeline
 	// heatmap shows the per-instance heatmap in place of the sparklines;
@@ -67,6 +83,15 @@ type Model struct {
 	// whatIf is the open what-if panel, or nil; whatIfKept is the panel as
 	// it was last closed, reopened as it was.
 	whatIf, whatIfKept *whatIf
+	// study is study mode's state; present turns presenter mode on.
+	study   study
+	present bool
+	// overlay shows the last keys pressed (presenter mode).
+	overlay overlay
+	// noteOff is how far the annotation is scrolled; noteEvent the event
+	// it was scrolled on (another event starts at the top).
+	noteOff, noteEvent int
+	clip               io.Writer
 
 	width, height int
 	cache         *frameCache
@@ -76,23 +101,38 @@ type Model struct {
 // start. tl may be nil: the screen then says the incident has no timeline.
 func New(rec *data.Record, tl *data.Timeline, opts Options) Model {
 	m := Model{
-		rec:     rec,
-		tl:      tl,
-		lang:    opts.Lang,
-		styles:  opts.Styles,
-		keys:    DefaultKeyMap(),
-		clock:   replay.NewClock(tl, opts.Speed),
-		id:      int(lastID.Add(1)),
-		focused: true,
+		rec:      rec,
+		tl:       tl,
+		lang:     opts.Lang,
+		styles:   opts.Styles,
+		keys:     DefaultKeyMap(),
+		clock:    replay.NewClock(tl, opts.Speed),
+		schedule: opts.Tick,
+		focused:  true,
+		present:  opts.Present,
+		overlay:  overlay{on: opts.Present},
+		study:    study{asking: -1, revealed: -1},
+		clip:     opts.Clipboard,
 	}
+	dwell := opts.Dwell
+	if dwell == 0 {
+		dwell = DefaultDwell
+	}
+	m.clock = m.clock.WithDwell(dwell)
 	if opts.At != "" && tl != nil {
 		at, err := replay.ParseAt(tl, opts.At)
 		if err != nil {
 			m.notice = err.Error()
 		} else {
-			m.clock = m.clock.With(m.clock.Seek(at))
+			m.clock = m.clock.With(m.clock.SeekFirst(at, time.Minute))
 		}
 	}
+	if opts.Study && tl != nil {
+		m.study = newStudy(tl)
+		m.clock = m.clock.WithStops(m.study.firsts())
+		m.study.arrive(m.clock)
+	}
+	m.noteEvent = m.clock.Event()
 	m.rebuild()
 	return m
 }
@@ -135,17 +175,25 @@ func (m Model) Focused() bool { return m.focused }
 // panel's while it is open).
 func (m Model) ShortHelp() []key.Binding {
 	if m.whatIf != nil {
-		return m.whatIf.KeyBindings()
+		return fitShort(m.whatIf.KeyBindings(), m.width, m.lang)
 	}
-	return m.keys.ShortHelp()
+	return fitShort(m.keys.ShortHelp(), m.width, m.lang)
 }
 
 // FullHelp returns the bindings for the full help.
 func (m Model) FullHelp() [][]key.Binding {
 	if m.whatIf != nil {
-		return [][]key.Binding{m.whatIf.KeyBindings()}
+		return fitFull([][]key.Binding{m.whatIf.KeyBindings()}, m.width, m.lang)
 	}
-	return m.keys.FullHelp()
+	return fitFull(m.keys.FullHelp(), m.width, m.lang)
+}
+
+// HideHelp reports whether the hint bar should be hidden: presenter mode
+// keeps the shared screen to the replay itself.
+// It asks for one row less than presenter mode needs, the row the hint
+// bar gives back.
+func (m Model) HideHelp() bool {
+	return m.present && m.tl != nil && m.width >= presentMinW && m.height >= presentMinH-1
 }
 
 // setHypothetical draws the series of hyp (a what-if run of the same
@@ -162,8 +210,16 @@ func (m Model) Playing() bool { return m.clock.Playing() }
 func (m Model) Now() time.Time { return m.clock.Now() }
 
 func (m Model) tick() tea.Cmd {
-	id, gen := m.id, m.gen
-	return tea.Tick(tickEvery, func(time.Time) tea.Msg { return tickMsg{id: id, gen: gen} })
+	gen := m.gen
+	return m.after(tickEvery, func(time.Time) tea.Msg { return tickMsg{gen: gen} })
+}
+
+// after schedules fn's message d from now, through Options.Tick.
+func (m Model) after(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	if m.schedule == nil {
+		return tea.Tick(d, fn)
+	}
+	return m.schedule(d, fn)
 }
 
 // Update handles keys and playback ticks.
@@ -173,6 +229,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.onTick(msg)
 	case whatIfAppliedMsg, whatIfClosedMsg:
 		return m.onWhatIf(msg)
+	case overlayExpiredMsg:
+		m.overlay = m.overlay.expire(msg.seq)
+		return m, nil
 	case tea.KeyMsg:
 		if !m.focused {
 			return m, nil
@@ -180,16 +239,19 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		if m.whatIf != nil {
 			return m.updateWhatIf(msg)
 		}
-		return m.onKey(msg)
+		m, ocmd := m.recordKey(msg)
+		m, cmd := m.onKey(msg)
+		return m, tea.Batch(cmd, ocmd)
 	}
 	return m, nil
 }
 
 func (m Model) onTick(msg tickMsg) (Model, tea.Cmd) {
-	if msg.id != m.id || msg.gen != m.gen || !m.clock.Playing() {
-		return m, nil // another replayer's, or scheduled before a pause, seek or speed change
+	if msg.gen != m.gen || !m.clock.Playing() {
+		return m, nil // scheduled before a pause, seek or speed change
 	}
 	m.clock = m.clock.Advance(tickEvery)
+	m.settle()
 	m.refresh()
 	if !m.clock.Playing() {
 		return m, nil // reached the end
@@ -199,12 +261,45 @@ func (m Model) onTick(msg tickMsg) (Model, tea.Cmd) {
 
 func (m Model) onKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	k := m.keys
-	c := m.clock
 	switch {
 	case key.Matches(msg, k.Esc):
 		return m, func() tea.Msg { return BackMsg{} }
 	case m.tl == nil:
 		return m, nil
+	case key.Matches(msg, k.Copy):
+		return m.copyMoment()
+	case key.Matches(msg, k.Study):
+		return m.toggleStudy()
+	case key.Matches(msg, k.Present):
+		m.present = !m.present
+		m.overlay.on = m.present
+		m.rebuild()
+		return m, nil
+	case key.Matches(msg, k.Overlay):
+		m.overlay.on = !m.overlay.on
+		m.rebuild()
+		return m, nil
+	case key.Matches(msg, k.NoteDown):
+		m.noteOff = m.clampNote(m.noteOff + max(1, m.notePage()))
+		return m, nil
+	case key.Matches(msg, k.NoteUp):
+		m.noteOff = m.clampNote(m.noteOff - max(1, m.notePage()))
+		return m, nil
+	case key.Matches(msg, k.Heatmap):
+		return m.toggleHeatmap()
+	case key.Matches(msg, k.WhatIf):
+		return m.openWhatIf()
+	case m.study.on:
+		return m.studyKey(msg)
+	}
+	return m.moveKey(msg)
+}
+
+// moveKey handles the keys that move the clock.
+func (m Model) moveKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	k := m.keys
+	c := m.clock
+	switch {
 	case key.Matches(msg, k.Play):
 		c = c.Toggle()
 	case key.Matches(msg, k.Next):
@@ -225,10 +320,6 @@ func (m Model) onKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		c = c.With(c.ToStart())
 	case key.Matches(msg, k.End):
 		c = c.With(c.ToEnd())
-	case key.Matches(msg, k.Heatmap):
-		return m.toggleHeatmap()
-	case key.Matches(msg, k.WhatIf):
-		return m.openWhatIf()
 	case key.Matches(msg, k.Stage) && len(msg.Runes) == 1:
 		cur, _ := c.JumpStage(int(msg.Runes[0] - '1'))
 		c = c.With(cur)
@@ -247,9 +338,20 @@ func (m Model) setClock(c replay.Clock) (Model, tea.Cmd) {
 	m.clock = c
 	m.gen++
 	m.notice = ""
+	m.settle()
 	m.refresh()
 	if m.clock.Playing() {
 		return m, m.tick()
 	}
 	return m, nil
+}
+
+// settle updates what follows a move of the clock: a study stop reached
+// starts asking, and another current event shows its annotation from the
+// top.
+func (m *Model) settle() {
+	m.study.arrive(m.clock)
+	if e := m.clock.Event(); e != m.noteEvent {
+		m.noteEvent, m.noteOff = e, 0
+	}
 }

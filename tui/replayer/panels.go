@@ -4,9 +4,11 @@ import (
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/widget"
 )
 
 // This file joins the model's two views to the replay screen: the
@@ -88,7 +90,7 @@ func (m *Model) heatmapView() string {
 	if !m.heatGrid.fits(tl, m.width, h, m.lang) {
 		m.heatGrid = newHeatGrid(tl, m.width, h, m.lang, m.styles)
 	}
-	return m.heatGrid.render(m.clock.Now())
+	return m.heatGrid.render(m.shownNow())
 }
 
 // block cuts s to exactly h lines of at most w cells.
@@ -107,6 +109,26 @@ func block(s string, w, h int) []string {
 	}
 	for len(lines) < h {
 		lines = append(lines, "")
+	}
+	return lines
+}
+
+// heatLines returns the heatmap's h rows for the frame; in study mode the
+// columns right of the cursor are blank.
+func (m Model) heatLines(f frame, h int) []string {
+	lines := block(m.heat, m.width, h)
+	g := m.heatGrid
+	if !f.study || g == nil || len(lines) == 0 {
+		return lines
+	}
+	cur := widget.Column(m.clock.Start(), m.clock.End(), f.now, g.cols)
+	for i, l := range lines {
+		if i < g.head || i >= g.head+len(g.rows) || lipgloss.Width(l) <= g.left+cur+1 {
+			continue // not an instance's row, or one that ends at the cursor
+		}
+		from, to := g.left+cur+1, g.left+g.cols
+		rest := ansi.TruncateLeft(l, to, "")
+		lines[i] = ansi.Truncate(l, from, "") + strings.Repeat(" ", max(0, to-from)) + rest
 	}
 	return lines
 }

@@ -2,6 +2,7 @@ package replayer
 
 import (
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ import (
 	"github.com/muesli/termenv"
 )
 
-func styles() theme.Styles { return theme.New(theme.DefaultPalette()) }
+func styles() theme.Styles { return theme.New(theme.Ascii(), theme.DefaultPalette()) }
 
 func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
 
@@ -131,12 +132,11 @@ func TestRenderText(t *testing.T) {
 // colour terminal, and that the check can fail: colour styles do give some.
 func TestRenderTextPlain(t *testing.T) {
 	rec, tl := fixture(t)
-	lipgloss.SetColorProfile(termenv.TrueColor)
-	defer lipgloss.SetColorProfile(termenv.Ascii)
-	if out := RenderText(rec, tl, TextOptions{Width: 80, Styles: theme.Plain()}); strings.Contains(out, "\x1b") {
+	r := theme.NewRenderer(io.Discard, termenv.TrueColor, true)
+	if out := RenderText(rec, tl, TextOptions{Width: 80, Styles: theme.Mono(r)}); strings.Contains(out, "\x1b") {
 		t.Errorf("plain text has escape codes: %q", out[:min(len(out), 200)])
 	}
-	if out := RenderText(rec, tl, TextOptions{Width: 80, Styles: styles()}); !strings.Contains(out, "\x1b") {
+	if out := RenderText(rec, tl, TextOptions{Width: 80, Styles: theme.New(r, theme.DefaultPalette())}); !strings.Contains(out, "\x1b") {
 		t.Error("colour text has no escape codes, so the plain check proves nothing")
 	}
 }
@@ -269,11 +269,11 @@ func TestEnabledKeys(t *testing.T) {
 		keys []tea.KeyMsg
 		want string // enabled help keys, in FullHelp order
 	}{
-		{"at the start", tl, nil, "space + - n/] →/l G 1…5 esc"},
-		{"in the middle", tl, []tea.KeyMsg{runes("4")}, "space + - n/] p/[ →/l ←/h g G 1…5 esc"},
-		{"at the end", tl, []tea.KeyMsg{runes("G")}, "space + - p/[ ←/h g 1…5 esc"},
-		{"at the fastest speed", tl, []tea.KeyMsg{runes("+"), runes("+")}, "space - n/] →/l G 1…5 esc"},
-		{"without stages", &noStages, nil, "space + - n/] →/l G esc"},
+		{"at the start", tl, nil, "space + - G n/] →/l 1…5 s P K y ctrl+d ctrl+u esc"},
+		{"in the middle", tl, []tea.KeyMsg{runes("4")}, "space + - g G n/] p/[ →/l ←/h 1…5 s P K y ctrl+d ctrl+u esc"},
+		{"at the end", tl, []tea.KeyMsg{runes("G")}, "space + - g p/[ ←/h 1…5 s P K y ctrl+d ctrl+u esc"},
+		{"at the fastest speed", tl, []tea.KeyMsg{runes("+"), runes("+")}, "space - G n/] →/l 1…5 s P K y ctrl+d ctrl+u esc"},
+		{"without stages", &noStages, nil, "space + - G n/] →/l s P K y ctrl+d ctrl+u esc"},
 		{"without a timeline", nil, nil, "esc"},
 	}
 	for _, tc := range tests {
@@ -397,11 +397,8 @@ func TestPlayback(t *testing.T) {
 	if m2, cmd := m.Update(second); clockOf(m2) != at || cmd != nil {
 		t.Errorf("a stale tick moved the clock to %s (cmd %v)", clockOf(m2), cmd != nil)
 	}
-	// Another replayer's tick is dropped too.
-	other := New(rec, tl, Options{Styles: styles()})
-	if m2, _ := m.Update(tickMsg{id: other.id, gen: third.gen}); clockOf(m2) != at {
-		t.Errorf("another replayer's tick moved the clock to %s", clockOf(m2))
-	}
+	// Another replayer's tick never arrives: the root addresses each
+	// screen's results to it (tui's TestAddressedResults).
 	// Pause: the pending tick does nothing and schedules nothing.
 	m, cmd = press(m, keySpace)
 	if cmd != nil {
@@ -478,7 +475,7 @@ func TestRandomInput(t *testing.T) {
 				var cmd tea.Cmd
 				m, cmd = m.Update(keys[rng.IntN(len(keys))])
 				if cmd != nil && m.Playing() {
-					pending = append(pending, tickMsg{id: m.id, gen: m.gen})
+					pending = append(pending, tickMsg{gen: m.gen})
 				}
 			case r < 8 && len(pending) > 0:
 				j := rng.IntN(len(pending))
@@ -487,7 +484,7 @@ func TestRandomInput(t *testing.T) {
 				var next tea.Cmd
 				m, next = m.Update(msg)
 				if next != nil {
-					pending = append(pending, tickMsg{id: m.id, gen: m.gen})
+					pending = append(pending, tickMsg{gen: m.gen})
 				}
 			case r < 8 && m.whatIf != nil && rng.IntN(2) == 0:
 				// A key for the open panel, whose messages come back to the
@@ -530,7 +527,7 @@ func BenchmarkReplayTick(b *testing.B) {
 	m, _ = press(m, keySpace)
 	b.ReportAllocs()
 	for b.Loop() {
-		m2, _ := m.Update(tickMsg{id: m.id, gen: m.gen})
+		m2, _ := m.Update(tickMsg{gen: m.gen})
 		_ = m2.View()
 	}
 }

@@ -12,137 +12,23 @@ import (
 	"github.com/incidents-dev/incidents/replay"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
+	"github.com/incidents-dev/incidents/tui/widget"
 )
-
-// blocks are the eight levels of a sparkline, lowest first.
-var blocks = []string{"▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"}
-
-// markerGlyph marks the cursor's column in the row under the sparklines, so
-// the cursor shows in monochrome too.
-const markerGlyph = "▲"
-
-// spark is one series prepared for drawing at one width: a glyph per column
-// on a fixed scale [lo, hi]. It is built when the width or the data change,
-// never per frame.
-type spark struct {
-	series *data.Series
-	cells  []string
-	lo, hi float64
-}
-
-// newSpark resamples s over [start, end] into width columns (see
-// replay.Resample: each column keeps its extreme, so a spike shows at any
-// width) and maps them onto the levels between lo and hi. Columns where the
-// series has no value are blank, and so are the columns of a reported
-// series that hold none of its points: its figures are drawn where the
-// source gives them, never joined by a line the source did not draw.
-func newSpark(s *data.Series, start, end time.Time, width int, lo, hi float64) spark {
-	sp := spark{series: s, lo: lo, hi: hi}
-	if width <= 0 {
-		return sp
-	}
-	sp.cells = make([]string, width)
-	reported := s.Provenance == data.Reported
-	for i, b := range replay.Resample(s.Points, start, end, width) {
-		if b.Empty || reported && b.Points == 0 {
-			sp.cells[i] = " "
-			continue
-		}
-		sp.cells[i] = blocks[level(b.Value, lo, hi)]
-	}
-	return sp
-}
-
-// level maps v on [lo, hi] to 0…7; a flat scale draws the lowest block.
-func level(v, lo, hi float64) int {
-	if !(hi > lo) || math.IsNaN(v) {
-		return 0
-	}
-	l := int(math.Round((v - lo) / (hi - lo) * float64(len(blocks)-1)))
-	return min(max(l, 0), len(blocks)-1)
-}
-
-// scale returns the extent shared by a series and its hypothetical twin, so
-// both lines are drawn on one scale. Percentages and counts are drawn
-// against zero (percentages up to at least 100), so that a partial dip never
-// reads as a total loss and a flat 100% as 0%; only a relative index keeps
-// its own extent.
-func scale(ss ...*data.Series) (lo, hi float64) {
-	defer func() {
-		for _, s := range ss {
-			if s == nil || s.Unit == "relative" || len(s.Points) == 0 {
-				continue
-			}
-			lo = min(lo, 0)
-			if strings.HasPrefix(s.Unit, "%") {
-				hi = max(hi, 100)
-			}
-		}
-	}()
-	first := true
-	for _, s := range ss {
-		if s == nil {
-			continue
-		}
-		l, h, ok := replay.Extent(s.Points)
-		if !ok {
-			continue
-		}
-		if first {
-			lo, hi, first = l, h, false
-			continue
-		}
-		lo, hi = min(lo, l), max(hi, h)
-	}
-	return lo, hi
-}
-
-// cursorColumn returns the column of moment now on a width-column axis over
-// [start, end], as Resample assigns points to buckets; -1 when there is no
-// column.
-func cursorColumn(start, end, now time.Time, width int) int {
-	if width <= 0 {
-		return -1
-	}
-	span := end.Sub(start)
-	if span <= 0 || !now.After(start) {
-		return 0
-	}
-	return min(width-1, int(float64(now.Sub(start))/float64(span)*float64(width)))
-}
-
-// line draws the sparkline with the cell in column col (if any) in the
-// cursor style.
-func (sp spark) line(col int, base, cursor painter) string {
-	if len(sp.cells) == 0 {
-		return ""
-	}
-	if col < 0 || col >= len(sp.cells) {
-		return base.paint(strings.Join(sp.cells, ""))
-	}
-	return base.paint(strings.Join(sp.cells[:col], "")) +
-		cursor.paint(sp.cells[col]) +
-		base.paint(strings.Join(sp.cells[col+1:], ""))
-}
-
-// paint renders s in st, or leaves it as is when plain is set (so plain text
-// carries no escape codes whatever the terminal's colour profile).
-func paint(st lipgloss.Style, s string, plain bool) string {
-	if plain || s == "" {
-		return s
-	}
-	return st.Render(s)
-}
 
 // sparkHead is the line above a sparkline: the label and its provenance
 // (always kept, the label is cut first), then the value at now, min and max
 // as room allows. A hypothetical head labels the what-if line instead.
 type sparkHead struct {
 	label, prov string
-	provPaint   painter
+	provPaint   widget.Painter
 	unit        string
 	lo, hi      float64
 	ok          bool // the series has points
+	// nowW is the width of the widest value the series takes, so the head
+	// keeps its layout as the value at now changes; noRange drops the
+	// minimum and maximum (study mode: the maximum may lie ahead).
+	nowW    int
+	noRange bool
 }
 
 func newSparkHead(s *data.Series, lang data.Lang, p painters, hypothetical bool) sparkHead {
@@ -171,6 +57,10 @@ func newSparkHead(s *data.Series, lang data.Lang, p painters, hypothetical bool)
 		h.provPaint = p.hypothetical
 	}
 	h.lo, h.hi, h.ok = replay.Extent(s.Points)
+	h.nowW = lipgloss.Width("–")
+	for _, pt := range s.Points {
+		h.nowW = max(h.nowW, lipgloss.Width(formatValue(pt.V, h.unit)))
+	}
 	return h
 }
 
@@ -178,11 +68,11 @@ func newSparkHead(s *data.Series, lang data.Lang, p painters, hypothetical bool)
 // value then).
 func (h sparkHead) render(width int, now float64, nowOK bool, lang data.Lang, p painters) string {
 	w := wordsFor(lang)
-	nowText := w.now + " –"
+	v := "–"
 	if nowOK {
-		nowText = w.now + " " + formatValue(now, h.unit)
+		v = formatValue(now, h.unit)
 	}
-	return h.renderWith(width, nowText, lang, p)
+	return h.renderWith(width, w.now+" "+widget.PadLeft(v, h.nowW), lang, p)
 }
 
 // lastReported is the head's figure for a reported series: the last value
@@ -209,7 +99,9 @@ func (h sparkHead) renderWith(width int, nowText string, lang data.Lang, p paint
 		if nowText != "" {
 			right = append(right, nowText)
 		}
-		right = append(right, w.min+" "+minText(h.lo, h.unit)+" · "+w.max+" "+formatValue(h.hi, h.unit))
+		if !h.noRange {
+			right = append(right, w.min+" "+minText(h.lo, h.unit)+" · "+w.max+" "+formatValue(h.hi, h.unit))
+		}
 	}
 	prov := ""
 	if h.prov != "" {
@@ -235,48 +127,15 @@ func (h sparkHead) renderWith(width int, nowText string, lang data.Lang, p paint
 			return layout.Truncate(h.label+prov, width)
 		}
 		pad := max(0, width-lw-provW-rw)
-		return p.label.paint(label) + h.provPaint.paint(prov) + strings.Repeat(" ", pad) + p.value.paint(r)
+		return p.label.Paint(label) + h.provPaint.Paint(prov) + strings.Repeat(" ", pad) + p.value.Paint(r)
 	}
 	return ""
-}
-
-// axisRow is the row under the sparklines: the start and end times at the
-// ends and the marker at column col (none when col < 0). A label the marker
-// would touch is left out.
-func axisRow(width, col int, startLabel, endLabel string, p painters) string {
-	if width <= 0 {
-		return ""
-	}
-	cells := make([]string, width)
-	for i := range cells {
-		cells[i] = " "
-	}
-	put := func(at int, s string) bool {
-		w := lipgloss.Width(s)
-		if at < 0 || at+w > width || (col >= 0 && col >= at-1 && col <= at+w) {
-			return false
-		}
-		for i, r := range s { // times are ASCII: one cell per byte
-			cells[at+i] = string(r)
-		}
-		return true
-	}
-	put(0, startLabel)
-	if ew := lipgloss.Width(endLabel); width-ew > lipgloss.Width(startLabel)+1 {
-		put(width-ew, endLabel)
-	}
-	if col < 0 || col >= width {
-		return p.faint.paint(strings.Join(cells, ""))
-	}
-	return p.faint.paint(strings.Join(cells[:col], "")) +
-		p.marker.paint(markerGlyph) +
-		p.faint.paint(strings.Join(cells[col+1:], ""))
 }
 
 // minText writes the minimum: with its unit when the unit is "%", without
 // it otherwise, as the maximum beside it carries the unit.
 func minText(v float64, unit string) string {
-	if unit == "%" {
+	if unit == "%" || strings.Contains(unit, "%s") {
 		return formatValue(v, unit)
 	}
 	return formatNumber(v)
@@ -285,6 +144,9 @@ func minText(v float64, unit string) string {
 // formatValue writes v shortly with its unit: "1.2M msgs", "62%", "0.42 s".
 func formatValue(v float64, unit string) string {
 	n := formatNumber(v)
+	if strings.Contains(unit, "%s") { // a Korean unit around its number
+		return fmt.Sprintf(unit, n)
+	}
 	switch unit {
 	case "":
 		return n
@@ -328,13 +190,13 @@ func formatNumber(v float64) string {
 // and no value at now. Times on the axis are in start's location.
 func renderSparkline(s *data.Series, start, end, now time.Time, width int, lang data.Lang, st theme.Styles) []string {
 	p := newPainters(st)
-	lo, hi := scale(s)
-	sp := newSpark(s, start, end, width, lo, hi)
+	lo, hi := widget.Scale(s)
+	sp := widget.NewSpark(s, start, end, width, lo, hi)
 	head := newSparkHead(s, lang, p, false)
 	col := -1
 	headLine := head.renderWith(width, "", lang, p)
 	if !now.IsZero() {
-		col = cursorColumn(start, end, now, width)
+		col = widget.Column(start, end, now, width)
 		if s.Provenance == data.Reported {
 			headLine = head.renderWith(width, lastReported(s, now, start.Location(), lang), lang, p)
 		} else {
@@ -345,7 +207,7 @@ func renderSparkline(s *data.Series, start, end, now time.Time, width int, lang 
 	loc := start.Location()
 	return []string{
 		headLine,
-		sp.line(col, p.spark, p.sparkCursor),
-		axisRow(width, col, start.In(loc).Format("15:04"), end.In(loc).Format("15:04"), p),
+		sp.Line(col, sp.Cell(col), false, p.spark, p.sparkCursor),
+		widget.AxisRow(width, col, start.In(loc).Format("15:04"), end.In(loc).Format("15:04"), p.faint, p.marker),
 	}
 }

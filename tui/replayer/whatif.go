@@ -65,7 +65,7 @@ var whatIfDict = map[data.Lang]whatIfWords{
 		never:        "never",
 		basisPM:      "Incident's value",
 		basisJ:       "Incident's value (a judgement)",
-		keyUp:        "previous", keyDown: "next", keyLess: "less", keyMore: "more",
+		keyUp:        "up", keyDown: "down", keyLess: "less", keyMore: "more",
 		keyApply: "apply", keyReset: "reset", keyClose: "close",
 	},
 	data.KO: {
@@ -293,13 +293,13 @@ func (w whatIf) View(width, height int) string {
 	// The selected parameter: what it does and where the incident's value
 	// comes from.
 	p := w.params[w.sel]
-	notes = append(notes, whatIfWrap(ms.Note, whatIfText(p.Desc, w.lang), width-2, "  ")...)
+	notes = append(notes, whatIfWrap(w.st.Base, ms.Note, whatIfText(p.Desc, w.lang), width-2, "  ")...)
 	if p.Basis != "" {
 		basis := words.basisJ
 		if p.Basis == "postmortem" {
 			basis = words.basisPM
 		}
-		notes = append(notes, whatIfWrap(ms.Faint, basis+": "+whatIfText(p.Note, w.lang), width-2, "  ")...)
+		notes = append(notes, whatIfWrap(w.st.Base, ms.Faint, basis+": "+whatIfText(p.Note, w.lang), width-2, "  ")...)
 	}
 
 	summary = w.summary(width)
@@ -396,11 +396,11 @@ func (w whatIf) summary(width int) []string {
 }
 
 // whatIfWrap wraps s to width cells (at least 1), each line styled and
-// indented.
-func whatIfWrap(st lipgloss.Style, s string, width int, indent string) []string {
+// indented. base is the renderer's empty style, which does the wrapping.
+func whatIfWrap(base, st lipgloss.Style, s string, width int, indent string) []string {
 	width = max(1, width)
 	var out []string
-	for _, l := range strings.Split(lipgloss.NewStyle().Width(width).Render(s), "\n") {
+	for _, l := range strings.Split(base.Width(width).Render(s), "\n") {
 		out = append(out, indent+st.Render(strings.TrimRight(l, " ")))
 	}
 	return out

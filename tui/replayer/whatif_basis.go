@@ -13,14 +13,14 @@ var basisDict = map[data.Lang]basisWords{
 		postmortem: "postmortem",
 		judgement:  "judgement",
 		more:       "↑↓ scroll · i back",
-		key:        "basis of every value",
+		key:        "basis",
 	},
 	data.KO: {
 		title:      "값마다 근거",
 		postmortem: "포스트모템",
 		judgement:  "판단",
 		more:       "↑↓ 스크롤 · i 돌아가기",
-		key:        "모든 값의 근거",
+		key:        "근거",
 	},
 }
 
@@ -53,7 +53,7 @@ func (w whatIf) basisLines(width int) []string {
 			value += " " + b.Unit
 		}
 		out = append(out, ms.Selected.Render(b.Name)+" "+ms.Value.Render(value)+ms.Faint.Render(" · "+basis))
-		out = append(out, whatIfWrap(ms.Note, whatIfText(b.Note, w.lang), width-2, "  ")...)
+		out = append(out, whatIfWrap(w.st.Base, ms.Note, whatIfText(b.Note, w.lang), width-2, "  ")...)
 	}
 	return out
 }

@@ -37,7 +37,7 @@ func feed(w whatIf, keys ...tea.KeyMsg) (whatIf, tea.Msg) {
 func whatIfGoldens(t *testing.T, keys ...tea.KeyMsg) {
 	tl := modelTimeline(t)
 	for _, lang := range []data.Lang{data.EN, data.KO} {
-		w, _ := feed(newWhatIf(tl, lang, theme.New(theme.DefaultPalette())), keys...)
+		w, _ := feed(newWhatIf(tl, lang, theme.New(theme.Ascii(), theme.DefaultPalette())), keys...)
 		for _, sz := range modelSizes {
 			t.Run(fmt.Sprintf("%s_%dx%d", lang, sz.w, sz.h), func(t *testing.T) {
 				out := w.View(sz.w, sz.h)
@@ -143,7 +143,7 @@ func TestWhatIfSizes(t *testing.T) {
 	tl := modelTimeline(t)
 	for _, lang := range []data.Lang{data.EN, data.KO, data.Both} {
 		panels := []whatIf{
-			newWhatIf(tl, lang, theme.New(theme.DefaultPalette())),
+			newWhatIf(tl, lang, theme.New(theme.Ascii(), theme.DefaultPalette())),
 			newWhatIf(nil, lang, theme.Plain()),
 		}
 		applied, _ := feed(panels[0], wiRight, wiEnter, wiDown, wiDown, wiDown, wiLeft)

@@ -22,9 +22,9 @@ type AppStyles struct {
 	TooSmall lipgloss.Style
 }
 
-func newAppStyles(p Palette) AppStyles {
-	s := lipgloss.NewStyle()
-	return AppStyles{
+func newAppStyles(r *lipgloss.Renderer, p Palette) *AppStyles {
+	s := r.NewStyle()
+	return &AppStyles{
 		Title:    s.Bold(true).Foreground(p.Accent),
 		Header:   s.Foreground(p.Faint),
 		Lang:     s.Bold(true).Foreground(p.Text),
@@ -37,9 +37,9 @@ func newAppStyles(p Palette) AppStyles {
 	}
 }
 
-func plainAppStyles() AppStyles {
-	s := lipgloss.NewStyle()
-	return AppStyles{
+func plainAppStyles(r *lipgloss.Renderer) *AppStyles {
+	s := r.NewStyle()
+	return &AppStyles{
 		Title: s.Bold(true), Header: s, Lang: s.Bold(true), Divider: s,
 		HelpKey: s.Bold(true), HelpDesc: s, HelpSep: s, Error: s.Bold(true), TooSmall: s,
 	}

@@ -9,9 +9,10 @@ type CLIStyles struct {
 	ID, Date, Org, Faint, Match, Error, Warning lipgloss.Style
 }
 
-// CLI builds the command-line styles from a palette.
-func CLI(p Palette) CLIStyles {
-	s := lipgloss.NewStyle()
+// CLI builds the command-line styles from a palette, for the output that r
+// renders to.
+func CLI(r *lipgloss.Renderer, p Palette) CLIStyles {
+	s := r.NewStyle()
 	return CLIStyles{
 		ID:      s.Foreground(p.Accent).Bold(true),
 		Date:    s.Foreground(p.Faint),
@@ -25,6 +26,6 @@ func CLI(p Palette) CLIStyles {
 
 // PlainCLI returns command-line styles that add nothing: for pipes and NO_COLOR.
 func PlainCLI() CLIStyles {
-	s := lipgloss.NewStyle()
+	s := Ascii().NewStyle()
 	return CLIStyles{ID: s, Date: s, Org: s, Faint: s, Match: s, Error: s, Warning: s}
 }

@@ -33,9 +33,9 @@ type DetailStyles struct {
 	Position lipgloss.Style
 }
 
-func newDetailStyles(p Palette) DetailStyles {
-	s := lipgloss.NewStyle()
-	return DetailStyles{
+func newDetailStyles(r *lipgloss.Renderer, p Palette) *DetailStyles {
+	s := r.NewStyle()
+	return &DetailStyles{
 		Title:        s.Bold(true).Foreground(p.Text),
 		Meta:         s.Foreground(p.Faint),
 		Heading:      s.Bold(true).Foreground(p.Accent),
@@ -54,9 +54,9 @@ func newDetailStyles(p Palette) DetailStyles {
 	}
 }
 
-func plainDetailStyles() DetailStyles {
-	s := lipgloss.NewStyle()
-	return DetailStyles{
+func plainDetailStyles(r *lipgloss.Renderer) *DetailStyles {
+	s := r.NewStyle()
+	return &DetailStyles{
 		Title: s, Meta: s, Heading: s, Label: s, Value: s, Body: s, Missing: s, Marker: s,
 		Link: s, Faint: s, Tag: s, RelatedID: s, RelatedFocus: s.Reverse(true), Divider: s, Position: s,
 	}

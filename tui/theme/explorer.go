@@ -35,11 +35,11 @@ type ExplorerStyles struct {
 	Empty lipgloss.Style
 }
 
-func newExplorerStyles(p Palette) ExplorerStyles {
-	s := lipgloss.NewStyle()
+func newExplorerStyles(r *lipgloss.Renderer, p Palette) *ExplorerStyles {
+	s := r.NewStyle()
 	sel := s.Background(p.Selected).Foreground(p.SelectedText)
 	badge := s.Bold(true)
-	return ExplorerStyles{
+	return &ExplorerStyles{
 		Title:         s.Bold(true).Foreground(p.Accent),
 		ID:            s.Foreground(p.Accent),
 		Date:          s.Foreground(p.Faint),
@@ -68,10 +68,10 @@ func newExplorerStyles(p Palette) ExplorerStyles {
 	}
 }
 
-func plainExplorerStyles() ExplorerStyles {
-	s := lipgloss.NewStyle()
+func plainExplorerStyles(r *lipgloss.Renderer) *ExplorerStyles {
+	s := r.NewStyle()
 	rev := s.Reverse(true)
-	return ExplorerStyles{
+	return &ExplorerStyles{
 		Title: s.Bold(true), ID: s, Date: s, Org: s, Text: s, Faint: s,
 		Match:    s.Underline(true),
 		Selected: rev, SelectedMatch: rev.Underline(true),

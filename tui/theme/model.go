@@ -35,9 +35,9 @@ type ModelStyles struct {
 	Note, Error lipgloss.Style
 }
 
-func newModelStyles(p Palette) ModelStyles {
-	base := lipgloss.NewStyle()
-	return ModelStyles{
+func newModelStyles(r *lipgloss.Renderer, p Palette) *ModelStyles {
+	base := r.NewStyle()
+	return &ModelStyles{
 		Title: base.Bold(true).Foreground(p.Accent),
 		Heat: [HeatLevels]lipgloss.Style{
 			base.Foreground(p.Faint),
@@ -59,10 +59,10 @@ func newModelStyles(p Palette) ModelStyles {
 	}
 }
 
-func plainModelStyles() ModelStyles {
-	base := lipgloss.NewStyle()
+func plainModelStyles(r *lipgloss.Renderer) *ModelStyles {
+	base := r.NewStyle()
 	bold := base.Bold(true)
-	return ModelStyles{
+	return &ModelStyles{
 		Title:        bold,
 		Heat:         [HeatLevels]lipgloss.Style{base, base, base, base, base},
 		Label:        base,

@@ -38,11 +38,11 @@ type ReplayStyles struct {
 	Notice lipgloss.Style
 }
 
-func newReplayStyles(p Palette) ReplayStyles {
-	base := lipgloss.NewStyle()
+func newReplayStyles(r *lipgloss.Renderer, p Palette) *ReplayStyles {
+	base := r.NewStyle()
 	text := base.Foreground(p.Text)
 	faint := base.Foreground(p.Faint)
-	return ReplayStyles{
+	return &ReplayStyles{
 		Title:           base.Bold(true).Foreground(p.Accent),
 		Header:          base.Bold(true).Foreground(p.Accent),
 		Clock:           base.Bold(true).Foreground(p.Text),
@@ -74,10 +74,10 @@ func newReplayStyles(p Palette) ReplayStyles {
 	}
 }
 
-func plainReplayStyles() ReplayStyles {
-	base := lipgloss.NewStyle()
+func plainReplayStyles(r *lipgloss.Renderer) *ReplayStyles {
+	base := r.NewStyle()
 	bold := base.Bold(true)
-	return ReplayStyles{
+	return &ReplayStyles{
 		Title:           bold,
 		Header:          bold,
 		Clock:           bold,

@@ -3,7 +3,12 @@
 // Styles value built from it, grouped by screen.
 package theme
 
-import "github.com/charmbracelet/lipgloss"
+import (
+	"io"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+)
 
 // Palette names colours by what they mean, never by how they look. Each is
 // adaptive: lipgloss picks the Light or Dark side from the terminal's
@@ -53,42 +58,74 @@ func DefaultPalette() Palette {
 	}
 }
 
-// Styles is every style of the interface, grouped by screen. Screens receive
-// it through their New functions; nothing else builds styles.
+// Styles is every style of the interface, grouped by screen, for one output:
+// every style in it was made by that output's renderer, so two terminals
+// served by one process each get their own colours and background. The
+// groups are pointers: a screen receives its own group and keeps it by
+// pointer, and a Styles value stays small enough to copy.
 type Styles struct {
 	// Plain is true for the monochrome rendering (pipes, NO_COLOR): screens
 	// then mark the selection and the cursor with reverse video or glyphs.
-	Plain    bool
-	App      AppStyles
-	Explorer ExplorerStyles
-	Detail   DetailStyles
-	Replay   ReplayStyles
+	Plain bool
+	// Base is the renderer's empty style, for drawing that needs a style
+	// without colour (padding, wrapping).
+	Base     lipgloss.Style
+	App      *AppStyles
+	Explorer *ExplorerStyles
+	Detail   *DetailStyles
+	Replay   *ReplayStyles
 	// Model styles the heatmap and the what-if panel of the replayer.
-	Model ModelStyles
+	Model *ModelStyles
 }
 
-// New builds the styles from a palette.
-func New(p Palette) Styles {
+// New builds the styles from a palette for the output that r renders to:
+// r's colour profile and background decide what the adaptive colours
+// become. Nothing global is read or set.
+func New(r *lipgloss.Renderer, p Palette) Styles {
 	return Styles{
-		App:      newAppStyles(p),
-		Explorer: newExplorerStyles(p),
-		Detail:   newDetailStyles(p),
-		Replay:   newReplayStyles(p),
-		Model:    newModelStyles(p),
+		Base:     r.NewStyle(),
+		App:      newAppStyles(r, p),
+		Explorer: newExplorerStyles(r, p),
+		Detail:   newDetailStyles(r, p),
+		Replay:   newReplayStyles(r, p),
+		Model:    newModelStyles(r, p),
 	}
 }
 
-// Plain returns styles without colour, for pipes, NO_COLOR and terminals
-// without colour. Emphasis that carries meaning (the selection, the replay
-// cursor) uses reverse video or bold, which survive without colour.
-func Plain() Styles {
-	s := Styles{
+// Mono returns styles without colour for the output that r renders to, for
+// a terminal under NO_COLOR. Emphasis that carries meaning (the selection,
+// the replay cursor) uses reverse video or bold, which survive without
+// colour when r's profile keeps them (termenv.ANSI does; termenv.Ascii drops
+// every escape).
+func Mono(r *lipgloss.Renderer) Styles {
+	return Styles{
 		Plain:    true,
-		App:      plainAppStyles(),
-		Explorer: plainExplorerStyles(),
-		Detail:   plainDetailStyles(),
-		Replay:   plainReplayStyles(),
-		Model:    plainModelStyles(),
+		Base:     r.NewStyle(),
+		App:      plainAppStyles(r),
+		Explorer: plainExplorerStyles(r),
+		Detail:   plainDetailStyles(r),
+		Replay:   plainReplayStyles(r),
+		Model:    plainModelStyles(r),
 	}
-	return s
+}
+
+// Plain returns the monochrome styles on an Ascii renderer: text with no
+// escape codes at all, for pipes and for tests.
+func Plain() Styles { return Mono(Ascii()) }
+
+// Ascii returns a renderer that writes no escape codes, on a dark
+// background: the output of pipes, NO_COLOR text and tests.
+func Ascii() *lipgloss.Renderer {
+	return NewRenderer(io.Discard, termenv.Ascii, true)
+}
+
+// NewRenderer returns a renderer for w with a fixed colour profile and
+// background, so that nothing queries the terminal later: the caller has
+// decided both before the program starts (a local terminal) or from the
+// session (a served one).
+func NewRenderer(w io.Writer, profile termenv.Profile, dark bool) *lipgloss.Renderer {
+	r := lipgloss.NewRenderer(w, termenv.WithProfile(profile))
+	r.SetColorProfile(profile)
+	r.SetHasDarkBackground(dark)
+	return r
 }

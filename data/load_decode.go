@@ -1,0 +1,119 @@
+package data
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// decodeRecords decodes, sanitises and checks the record units on every
+// core. recs[i] is nil when units[i] had a problem.
+func decodeRecords(units []unit) (recs []*Record, probs []problem) {
+	recs = make([]*Record, len(units))
+	found := make([][]problem, len(units))
+	const chunk = 256
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	workers := min(runtime.GOMAXPROCS(0), (len(units)+chunk-1)/chunk)
+	for range workers {
+		wg.Go(func() {
+			for {
+				lo := int(next.Add(chunk)) - chunk
+				if lo >= len(units) {
+					return
+				}
+				for i := lo; i < min(lo+chunk, len(units)); i++ {
+					recs[i], found[i] = decodeRecord(units[i])
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, ps := range found {
+		probs = append(probs, ps...)
+	}
+	return recs, probs
+}
+
+// decodeRecord decodes one record; it returns nil and the problems when the
+// record is bad.
+func decodeRecord(u unit) (*Record, []problem) {
+	if p, ok := checkSize(u); !ok {
+		return nil, []problem{p}
+	}
+	if p, ok := checkUTF8(u); !ok {
+		return nil, []problem{p}
+	}
+	if string(bytes.TrimRight(u.raw, " \t\r\n")) == "null" {
+		e := &Error{Path: u.f.path, Err: errors.New("got null, want an object")}
+		e.Line, e.Col = u.f.pos(u.off)
+		return nil, []problem{{u.fi, u.off, e}}
+	}
+	r, ok := decodeRecordFast(u.raw)
+	if !ok {
+		r = new(Record)
+		if err := json.Unmarshal(u.raw, r); err != nil {
+			return nil, []problem{jsonProblem(u, err, "")}
+		}
+	}
+	r.sanitize()
+	r.Origin = u.f.path
+	errs := checkRecord(r)
+	if len(errs) == 0 {
+		return r, nil
+	}
+	probs := make([]problem, len(errs))
+	for i, e := range errs {
+		e.Path = u.f.path
+		if u.multi || r.ID == "" {
+			e.Line, e.Col = u.f.pos(u.off)
+		}
+		probs[i] = problem{u.fi, u.off, e}
+	}
+	return nil, probs
+}
+
+// decodeTimeline decodes, sanitises and checks one timeline.
+func (ld *loader) decodeTimeline(u unit) (*Timeline, bool) {
+	var tf timelineFile
+	if err := json.Unmarshal(u.raw, &tf); err != nil {
+		ld.jsonProblem(u, err, "timeline")
+		return nil, false
+	}
+	tl, errs := tf.timeline()
+	tl.Origin = u.f.path
+	for _, e := range errs {
+		e.Path = u.f.path
+		ld.report(u.fi, u.off, e)
+	}
+	return tl, len(errs) == 0
+}
+
+// addVocab decodes, sanitises and checks one vocabulary file and adds its
+// terms to v.
+func (ld *loader) addVocab(v *Vocab, u unit) {
+	var vf vocabFile
+	if err := json.Unmarshal(u.raw, &vf); err != nil {
+		ld.jsonProblem(u, err, "term")
+		return
+	}
+	v.addOrgs(vf.Orgs)
+	v.addTermAliases(vf.TermAliases)
+	for i, t := range vf.Terms {
+		t.sanitize()
+		t.Origin = u.f.path
+		if err := checkTerm(t, i); err != nil {
+			err.Path = u.f.path
+			ld.report(u.fi, u.off, err)
+			continue
+		}
+		if first, ok := v.add(t); !ok {
+			ld.report(u.fi, u.off, &Error{Path: u.f.path, Kind: "term", Record: t.Term,
+				Err: fmt.Errorf("defined twice (first in %s)", first.Origin)})
+		}
+	}
+}

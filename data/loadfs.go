@@ -1,0 +1,29 @@
+package data
+
+import "io/fs"
+
+// Dir is one file system of data files for LoadFS: the files of a
+// --data folder (os.DirFS), embedded files, or an fstest.MapFS in tests.
+// Name is what the files' paths are shown joined to in errors and Origin.
+type Dir struct {
+	FS   fs.FS
+	Name string
+}
+
+// LoadFS reads the bundled library (unless opts.NoBundled), then every
+// dir, walked from its root as Load walks a folder, then opts.Paths.
+// Problems, notices and the result are as Load's.
+func LoadFS(opts Options, dirs ...Dir) (*Library, error) {
+	ld := &loader{check: opts.CheckTimeline}
+	if !opts.NoBundled {
+		ld.addFS(Bundled(), ".", bundledPrefix, true, false)
+	}
+	for _, s := range dirs {
+		ld.addFS(s.FS, ".", s.Name, false, false)
+	}
+	for _, p := range opts.Paths {
+		ld.addPath(p)
+	}
+	lib := ld.run(nil)
+	return lib, ld.err()
+}

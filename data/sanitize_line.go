@@ -1,0 +1,98 @@
+package data
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// OneLine escapes, visibly, whatever in s would not print as part of one
+// line of plain text: control characters (newline as \n, carriage return as
+// \r, tab as \t, others as \xNN or \uNNNN), line and paragraph separators
+// (U+2028, U+2029), bidirectional formatting characters, and bytes that are
+// not UTF-8 (\xNN). Backslashes are kept as they are, so OneLine is
+// idempotent. It is for what must stay recognisable when printed, such as
+// paths and ids in messages; for text meant to be read, see Sanitize.
+func OneLine(s string) string {
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		if c >= 0x20 && c < 0x7f {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if escapeRune(r, size) {
+			break
+		}
+		i += size
+	}
+	if i == len(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	b.WriteString(s[:i])
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !escapeRune(r, size) {
+			b.WriteString(s[i : i+size])
+			i += size
+			continue
+		}
+		switch {
+		case size == 1 && r == utf8.RuneError:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x80:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// escapeRune reports whether OneLine escapes r, decoded from size bytes.
+func escapeRune(r rune, size int) bool {
+	switch {
+	case r == utf8.RuneError && size == 1:
+		return true
+	case r < 0x20 || (r >= 0x7f && r <= 0x9f):
+		return true
+	case r == 0x2028 || r == 0x2029:
+		return true
+	}
+	return dropRune(r)
+}
+
+// SanitizePath makes a path safe to print in a message: OneLine, with
+// nothing dropped, so that the file can still be found by what is shown.
+func SanitizePath(p string) string { return OneLine(p) }
+
+// sanitizeLine cleans a one-line value from a data file (an id, a date, a
+// URL, a tag): Sanitize, then OneLine, so that a newline in it shows as \n
+// and cannot forge a line of output.
+func sanitizeLine(s string) string { return OneLine(Sanitize(s)) }
+
+// sanitizeTitle cleans a title: Sanitize, with line breaks and tabs turned
+// into spaces, since a title is printed on one line.
+func sanitizeTitle(s string) string {
+	s = Sanitize(s)
+	if !strings.ContainsAny(s, "\n\t\r\u2028\u2029") {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case '\n', '\t', '\r', 0x2028, 0x2029:
+			return ' '
+		}
+		return r
+	}, s)
+}
