@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
@@ -72,7 +73,7 @@ type findState struct {
 func newFind() findState {
 	in := textinput.New()
 	in.Prompt = "/"
-	in.SetCursorMode(textinput.CursorStatic)
+	in.Cursor.SetMode(cursor.CursorStatic)
 	return findState{keys: DefaultFindKeyMap(), input: in}
 }
 
@@ -131,6 +132,16 @@ func (m Model) handleFindKey(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 		return m, nil, true
 	}
 	return m, nil, false
+}
+
+// ClearSearch clears the search inside the record, if there is one, and
+// reports whether there was: the back key clears it before it leaves.
+func (m *Model) ClearSearch() bool {
+	if !m.Searching() {
+		return false
+	}
+	m.clearFind()
+	return true
 }
 
 func (m *Model) clearFind() {

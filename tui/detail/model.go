@@ -2,6 +2,7 @@ package detail
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -10,6 +11,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/clipboard"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
@@ -46,6 +48,9 @@ type Options struct {
 	Preview bool
 	// Mouse turns on wheel scrolling.
 	Mouse bool
+	// Clipboard receives the OSC 52 sequence of `y`; nil means standard
+	// output.
+	Clipboard io.Writer
 }
 
 // settings are the Options the model keeps.
@@ -55,6 +60,7 @@ type settings struct {
 	Label                       func(term string) data.Text
 	Hyperlinks, Replay, Preview bool
 	Mouse                       bool
+	Clipboard                   io.Writer
 	HasTimeline                 func(id string) bool
 }
 
@@ -88,6 +94,8 @@ type Model struct {
 	cache map[cacheKey]page
 	// find is the search inside the record.
 	find findState
+	// copied says `y` copied the record, shown in the position line.
+	copied bool
 }
 
 // New returns a detail model showing rec (which may be nil).
@@ -98,6 +106,7 @@ func New(rec *data.Record, opts Options) Model {
 	set := settings{
 		Lang: opts.Lang, Related: opts.Related, Label: opts.Label,
 		Hyperlinks: opts.Hyperlinks, Replay: opts.Replay, Preview: opts.Preview, Mouse: opts.Mouse,
+		Clipboard:   opts.Clipboard,
 		HasTimeline: opts.HasTimeline,
 	}
 	m := Model{opts: set, styles: &styles, keys: DefaultKeyMap(), vp: vp, focus: -1, cache: map[cacheKey]page{}, find: newFind()}
@@ -250,9 +259,9 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	k := m.keys
 	switch {
 	case key.Matches(msg, k.Up):
-		m.vp.LineUp(1)
+		m.vp.ScrollUp(1)
 	case key.Matches(msg, k.Down):
-		m.vp.LineDown(1)
+		m.vp.ScrollDown(1)
 	case key.Matches(msg, k.PageUp):
 		m.vp.PageUp()
 	case key.Matches(msg, k.PageDown):
@@ -273,6 +282,9 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, func() tea.Msg { return ReplayMsg{ID: id} }
 	case key.Matches(msg, k.Back):
 		return m, func() tea.Msg { return BackMsg{} }
+	case key.Matches(msg, k.Copy) && m.rec != nil:
+		m.copied = true
+		return m, clipboard.Copy(m.opts.Clipboard, Markdown(m.rec, m.opts.Lang))
 	}
 	return m, nil
 }
@@ -358,6 +370,8 @@ func (m Model) positionLine(top, end int) string {
 	}
 	if f := m.findStatus(); f != "" {
 		left = f
+	} else if m.copied {
+		left += " · " + copiedWord(m.opts.Lang)
 	}
 	pw := lipgloss.Width(pos)
 	if pw+1 > m.w {
@@ -381,4 +395,12 @@ func (m Model) ShortHelp() []key.Binding {
 func (m Model) FullHelp() [][]key.Binding {
 	f := m.find.keys
 	return append(m.keys.FullHelp(), []key.Binding{f.Find, f.Next, f.Prev, f.Clear})
+}
+
+// copiedWord says the record was copied, in l.
+func copiedWord(l data.Lang) string {
+	if l == data.KO {
+		return "Markdown으로 복사했습니다"
+	}
+	return "copied as Markdown"
 }
