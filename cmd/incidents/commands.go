@@ -97,12 +97,13 @@ func init() {
 			examples: []string{"source <(incidents completion bash)", "incidents completion zsh > \"${fpath[1]}/_incidents\"",
 				"incidents completion fish > ~/.config/fish/completions/incidents.fish"},
 		},
+		"mcp":   mcpCommand,
 		"__ids": {name: "__ids", hidden: true, run: runIDs},
 	}
 }
 
 // commandOrder is the order help lists the commands in.
-var commandOrder = []string{"list", "search", "show", "timeline", "replay", "validate", "help", "version", "completion"}
+var commandOrder = []string{"list", "search", "show", "timeline", "replay", "validate", "mcp", "help", "version", "completion"}
 
 func runHelp(e *env, o options) (int, error) {
 	if len(o.args) == 0 {

@@ -133,6 +133,16 @@ func (m Model) handleFindKey(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 	return m, nil, false
 }
 
+// ClearSearch clears the search inside the record, if there is one, and
+// reports whether there was: the back key clears it before it leaves.
+func (m *Model) ClearSearch() bool {
+	if !m.Searching() {
+		return false
+	}
+	m.clearFind()
+	return true
+}
+
 func (m *Model) clearFind() {
 	m.find.typing = false
 	m.find.input.Blur()

@@ -4,6 +4,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 )
 
 // KeyMap is the detail screen's keys. `q` (back) and the other global keys
@@ -71,10 +72,6 @@ func (k *KeyMap) SetLang(l data.Lang) {
 		{&k.Open, "open related", "관련 사례 열기"}, {&k.Replay, "replay", "재생"}, {&k.Back, "back", "뒤로"},
 		{&k.Copy, "copy as Markdown", "Markdown으로 복사"},
 	} {
-		desc := h.en
-		if l == data.KO {
-			desc = h.ko
-		}
-		h.b.SetHelp(h.b.Help().Key, desc)
+		i18n.SetHelp(h.b, h.b.Help().Key, i18n.Word{EN: h.en, KO: h.ko}, l)
 	}
 }

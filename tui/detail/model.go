@@ -259,9 +259,9 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	k := m.keys
 	switch {
 	case key.Matches(msg, k.Up):
-		m.vp.LineUp(1)
+		m.vp.ScrollUp(1)
 	case key.Matches(msg, k.Down):
-		m.vp.LineDown(1)
+		m.vp.ScrollDown(1)
 	case key.Matches(msg, k.PageUp):
 		m.vp.PageUp()
 	case key.Matches(msg, k.PageDown):

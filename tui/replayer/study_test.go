@@ -38,7 +38,7 @@ func studyFixture(t testing.TB) (*data.Record, *data.Timeline) {
 
 // tick delivers the tick the replayer is waiting for.
 func tick(m Model) Model {
-	m, _ = m.Update(tickMsg{id: m.id, gen: m.gen})
+	m, _ = m.Update(tickMsg{gen: m.gen})
 	return m
 }
 

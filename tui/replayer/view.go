@@ -330,16 +330,6 @@ func hm(d time.Duration) string {
 	return fmt.Sprintf("%d:%02d", int(d/time.Hour), int(d%time.Hour/time.Minute))
 }
 
-// formatDuration writes d in whole minutes: "52m", "3h17m", "1h05m".
-func formatDuration(d time.Duration) string {
-	d = max(d, 0)
-	h, mins := int(d/time.Hour), int(d%time.Hour/time.Minute)
-	if h == 0 {
-		return fmt.Sprintf("%dm", mins)
-	}
-	return fmt.Sprintf("%dh%02dm", h, mins)
-}
-
 // stageCaption names the current stage: "Stage 3/5 · Restarts".
 func (m Model) stageCaption(f frame) string {
 	w := wordsFor(m.lang)
