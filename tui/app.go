@@ -31,6 +31,8 @@ type Options struct {
 	ReplayAt string
 	// ReplaySpeed is the replayer's starting speed.
 	ReplaySpeed int
+	// Role is the app's part in a meeting served over SSH (room.go).
+	Role Role
 }
 
 // App is the root model, the only tea.Model: it owns the window size, the
@@ -64,6 +66,8 @@ type App struct {
 	// init is the command to run first (the replayer's ticks when the
 	// app opens on it).
 	init tea.Cmd
+	// room is the app's part in a served meeting (room.go).
+	room room
 }
 
 // screenKind says which screen a stack entry is.
@@ -93,6 +97,7 @@ func New(lib *library.Library, opts Options) App {
 		styles = theme.Plain()
 	}
 	a := App{lib: lib, styles: &styles, mouse: opts.Mouse, lang: opts.Lang, keys: DefaultKeyMap(), help: help.New()}
+	a.room = newRoom(opts.Role)
 	a.find = lib.Find
 	a.labelOf = lib.Label
 	st := a.styles.App
@@ -136,6 +141,9 @@ func (a App) Init() tea.Cmd { return a.init }
 // Update routes a message: sizes to the layout, keys by the dispatch
 // order, screen messages to the stack, everything else to its owner.
 func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if m, cmd, ok := a.roomUpdate(msg); ok {
+		return m, cmd
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		a.resize(msg.Width, msg.Height)

@@ -51,7 +51,7 @@ func (a App) helpHeight() int {
 
 // bodyHeight is the height left for the screens under the header and
 // above the help.
-func (a App) bodyHeight() int { return max(a.h-1-a.helpHeight(), 0) }
+func (a App) bodyHeight() int { return max(a.h-1-a.helpHeight()-a.stripHeight(), 0) }
 
 // layout gives every screen its size for the current window, language
 // and help, and sets the global keys' help.
@@ -97,6 +97,9 @@ func (a App) View() string {
 	for _, l := range a.body() {
 		b.WriteByte('\n')
 		b.WriteString(l)
+	}
+	if s := a.strip(); s != "" {
+		b.WriteString("\n" + s)
 	}
 	help := layout.Lines(a.help.View(a.helpKeys()))
 	for _, l := range help[:min(len(help), a.helpHeight())] {
@@ -154,7 +157,7 @@ func (a App) header() string {
 	if crumb := a.crumb(); crumb != "" {
 		left += st.Header.Render(" · " + crumb)
 	}
-	right := st.Lang.Render(langName(a.lang))
+	right := st.Lang.Render(a.roomTag() + langName(a.lang))
 	if a.status != "" {
 		right = st.Error.Render(a.status)
 	}
