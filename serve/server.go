@@ -71,6 +71,11 @@ type Server struct {
 	conns   atomic.Int64
 	wg      sync.WaitGroup
 	closing atomic.Bool
+
+	// wrap, when set (by tests), wraps the presenter's model, and
+	// started is given the presenter's program.
+	wrap    func(tea.Model) tea.Model
+	started func(*tea.Program)
 }
 
 // ErrUnsafeListen is returned for a non-loopback address with neither
@@ -118,16 +123,29 @@ func New(cfg Config) (*Server, error) {
 	s.srv.ConnectionFailedCallback = func(c net.Conn, err error) {
 		s.log.Printf("refused %s: %v", c.RemoteAddr(), err)
 	}
-	s.srv.LocalPortForwardingCallback = func(ctx ssh.Context, host string, port uint32) bool {
-		s.log.Printf("refused port forwarding from %s key %s", ctx.RemoteAddr(), keyOf(ctx))
-		return false
-	}
-	s.srv.ReversePortForwardingCallback = func(ctx ssh.Context, host string, port uint32) bool {
-		s.log.Printf("refused reverse port forwarding from %s key %s", ctx.RemoteAddr(), keyOf(ctx))
-		return false
-	}
 	s.srv.SubsystemHandlers = nil
+	s.srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": ssh.DefaultSessionHandler}
+	for _, t := range []string{"direct-tcpip", "direct-streamlocal@openssh.com", "x11"} {
+		s.srv.ChannelHandlers[t] = s.refuseChannel
+	}
+	s.srv.RequestHandlers = map[string]ssh.RequestHandler{}
+	for _, t := range []string{"tcpip-forward", "cancel-tcpip-forward", "streamlocal-forward@openssh.com"} {
+		s.srv.RequestHandlers[t] = s.refuseRequest
+	}
 	return s, nil
+}
+
+// refuseChannel rejects a forwarding channel (port, socket or X11) and
+// logs it.
+func (s *Server) refuseChannel(_ *ssh.Server, _ *gossh.ServerConn, ch gossh.NewChannel, ctx ssh.Context) {
+	s.log.Printf("refused %s channel from %s key %s", ch.ChannelType(), ctx.RemoteAddr(), keyOf(ctx))
+	_ = ch.Reject(gossh.Prohibited, "incidents serve forwards nothing")
+}
+
+// refuseRequest rejects a remote forwarding request and logs it.
+func (s *Server) refuseRequest(ctx ssh.Context, _ *ssh.Server, req *gossh.Request) (bool, []byte) {
+	s.log.Printf("refused %s request from %s key %s", req.Type, ctx.RemoteAddr(), keyOf(ctx))
+	return false, nil
 }
 
 // loopback reports whether host is a loopback address or "localhost".
@@ -178,8 +196,14 @@ func (s *Server) Wait() { s.wg.Wait() }
 // made with opts. Every participant follows its state; when it returns,
 // they are told the presenter has left.
 func (s *Server) Present(ctx context.Context, app tui.App, opts ...tea.ProgramOption) error {
-	p := tea.NewProgram(watched{app: app, after: func(a tui.App) { s.hub.publish(a.Shared()) }},
-		append(opts, tea.WithContext(ctx))...)
+	var m tea.Model = watched{app: app, after: func(a tui.App) { s.hub.publish(a.Shared()) }}
+	if s.wrap != nil {
+		m = s.wrap(m)
+	}
+	p := tea.NewProgram(m, append(opts, tea.WithContext(ctx))...)
+	if s.started != nil {
+		s.started(p)
+	}
 	s.hub.attachPresenter(p)
 	s.hub.publish(app.Shared())
 	defer s.hub.presenterLeft()
@@ -252,3 +276,6 @@ func (w watched) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (w watched) View() string { return w.app.View() }
+
+// Library returns the library the server reads.
+func (s *Server) Library() *library.Library { return s.cfg.Library }

@@ -284,6 +284,9 @@ func (a App) routeToOwner(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // helpKeys is the focused screen's keys joined with the global ones.
 func (a App) helpKeys() helpKeys {
+	if h, ok := a.roomHelp(); ok {
+		return h
+	}
 	h := helpKeys{global: a.keys}
 	if len(a.stack) == 0 {
 		h.short, h.full = a.explorer.ShortHelp(), a.explorer.FullHelp()

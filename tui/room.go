@@ -279,6 +279,25 @@ func (a *App) resumeTop() tea.Cmd {
 	return a.stack[len(a.stack)-1].replayer.Resume()
 }
 
+// roomHelp is a following follower's help: the keys that work while
+// following, so the hint bar never offers a move that would be refused.
+func (a App) roomHelp() (helpKeys, bool) {
+	if !a.Following() {
+		return helpKeys{}, false
+	}
+	g := a.keys
+	g.Back.SetHelp("q", pickLang(a.lang, "quit", "종료"))
+	f := a.room.follow
+	f.SetHelp("f", pickLang(a.lang, "browse alone", "혼자 둘러보기"))
+	short := []key.Binding{f}
+	if len(a.stack) > 0 && a.stack[len(a.stack)-1].kind == screenDetail {
+		s := a.room.scroll
+		s.SetHelp("↑↓", pickLang(a.lang, "scroll", "스크롤"))
+		short = append(short, s)
+	}
+	return helpKeys{short: short, full: [][]key.Binding{short}, global: g}, true
+}
+
 // roomTag is what the header says before the language: the presenter's
 // room summary, or whether a follower follows.
 func (a App) roomTag() string {

@@ -74,6 +74,10 @@ func init() {
 				"  --speed N     playback speed: " + speedList() + " (default 60)\n",
 			examples: "  incidents replay IL-0499\n  incidents replay IL-0499 --at 13:05 --speed 600",
 		},
+		"serve": {
+			name: "serve", summary: "the TUI for a meeting: this terminal presents, others follow over ssh",
+			maxArgs: 0, run: runServe, flags: serveFlagsHelp, examples: serveExamples,
+		},
 		"validate": {
 			name: "validate", args: "PATH...", summary: "check record and timeline files; print every problem; exit 1 if any",
 			minArgs: 1, maxArgs: -1, run: runValidate,
@@ -82,7 +86,7 @@ func init() {
 	}
 }
 
-var commandOrder = []string{"list", "search", "show", "timeline", "replay", "validate"}
+var commandOrder = []string{"list", "search", "show", "timeline", "replay", "serve", "validate"}
 
 const commonFlags = `  --data DIR        add records and timelines from DIR or a file (repeatable; also
                     INCIDENTS_DATA, a list separated like PATH)

@@ -30,6 +30,7 @@ type options struct {
 	speed   int
 	set     []string
 	args    []string // positional arguments
+	serve   serveOptions
 }
 
 // multiFlag is a repeatable string flag.
@@ -94,6 +95,9 @@ func parseFlags(c *command, args []string, getenv func(string) string) (options,
 	}
 	if c.name == "timeline" {
 		fs.Var(&sets, "set", "")
+	}
+	if c.name == "serve" {
+		o.serve.register(fs)
 	}
 	if c.name == "replay" {
 		fs.StringVar(&o.at, "at", "", "")
