@@ -266,6 +266,7 @@ func (t *Timeline) sanitize() {
 		e.Actor.sanitizeTitle()
 		e.Title.sanitizeTitle()
 		e.Annotation.sanitize()
+		e.Prompt.sanitize()
 	}
 	for i := range t.Series {
 		s := &t.Series[i]

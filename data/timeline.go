@@ -44,6 +44,9 @@ type Event struct {
 	Actor      Text      `json:"actor"`
 	Title      Text      `json:"title"`
 	Annotation Text      `json:"annotation"`
+	// Prompt is the question study mode asks before revealing the event;
+	// empty for the default question of its kind.
+	Prompt Text `json:"prompt,omitzero"`
 }
 
 // Kind says what an event is.
@@ -122,8 +125,16 @@ type Series struct {
 	Note Text `json:"note,omitempty"`
 	// Group gathers series drawn together, such as one per instance
 	// ("instance"); empty for the headline series.
-	Group  string  `json:"group,omitempty"`
-	Points []Point `json:"points"`
+	Group string `json:"group,omitempty"`
+	// Instance names the instance a per-instance series belongs to ("2-8");
+	// empty for a series of the whole system.
+	Instance string `json:"instance,omitempty"`
+	// Hypothetical is true for a series of a what-if run, never of what
+	// happened; Scenario then lists the parameters the run changed
+	// ("partitions=4, rate_limit_at=12:30").
+	Hypothetical bool    `json:"hypothetical,omitempty"`
+	Scenario     string  `json:"scenario,omitempty"`
+	Points       []Point `json:"points"`
 }
 
 // Point is one value of a series at one moment.

@@ -136,6 +136,11 @@ func TestTimelineBad(t *testing.T) {
 		{"event without title", func(m map[string]any) { at(m, "events", 1)["title"] = map[string]any{"en": "", "ko": ""} }, []string{
 			"tl.json: timeline T-1: events[1].title: missing in both languages",
 		}},
+		{"prompt on an event never asked about", func(m map[string]any) {
+			at(m, "events", 0)["prompt"] = map[string]any{"en": "Why?", "ko": "왜일까요?"}
+		}, []string{
+			`tl.json: timeline T-1: events[0].prompt: never asked: study mode asks only before actions with an outcome (kind "trigger", outcome "")`,
+		}},
 		{"no events", func(m map[string]any) { m["events"] = []any{} }, []string{
 			"tl.json: timeline T-1: events: no events",
 		}},

@@ -31,6 +31,7 @@ type eventFile struct {
 	Actor      Text    `json:"actor"`
 	Title      Text    `json:"title"`
 	Annotation Text    `json:"annotation"`
+	Prompt     Text    `json:"prompt"`
 }
 
 type seriesFile struct {
@@ -150,9 +151,12 @@ func (tf *timelineFile) timeline() (*Timeline, []*Error) {
 		if ef.Title.IsZero() {
 			bad(field+".title", errors.New("missing in both languages"))
 		}
+		if !ef.Prompt.IsZero() && (ef.Kind != KindAction || ef.Outcome == OutcomeNone) {
+			bad(field+".prompt", fmt.Errorf("never asked: study mode asks only before actions with an outcome (kind %q, outcome %q)", ef.Kind, ef.Outcome))
+		}
 		tl.Events = append(tl.Events, Event{
 			At: at, Stage: ef.Stage, Kind: ef.Kind, Outcome: ef.Outcome,
-			Actor: ef.Actor, Title: ef.Title, Annotation: ef.Annotation,
+			Actor: ef.Actor, Title: ef.Title, Annotation: ef.Annotation, Prompt: ef.Prompt,
 		})
 	}
 

@@ -3,26 +3,22 @@ package library
 import (
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
+	// IL-0499's model registers its kind with replay.Open in its init.
+	"github.com/incidents-dev/incidents/replay/mailbox"
 )
 
-// This file is the one seam between the library and the incident model:
-// the model's package is named here and nowhere else in this package.
+// This file is the one seam between the library and the incident models:
+// the model packages are named here and nowhere else in this package.
 
 // WhatIfParam is a model parameter that a what-if run may change.
-type WhatIfParam = replay.WhatIfParam
+type WhatIfParam = mailbox.Key
 
 // ErrNoModel is returned by WhatIf for a timeline without a model.
 var ErrNoModel = replay.ErrNoModel
 
 // checkModel checks a timeline's "model" block, which the data loader keeps
 // raw because data cannot import the model.
-func checkModel(tl *data.Timeline) error {
-	if len(tl.Model) == 0 {
-		return nil
-	}
-	_, err := replay.ParseModel(tl.Model)
-	return err
-}
+func checkModel(tl *data.Timeline) error { return replay.Check(tl) }
 
 // prepareModel runs tl's model, if it has one, into tl.Series.
 func prepareModel(tl *data.Timeline) error { return replay.Prepare(tl) }
@@ -30,8 +26,12 @@ func prepareModel(tl *data.Timeline) error { return replay.Prepare(tl) }
 // runWhatIf re-runs tl's model with the parameters in set changed and
 // returns a hypothetical copy of tl.
 func runWhatIf(tl *data.Timeline, set map[string]string) (*data.Timeline, error) {
-	return replay.WhatIf(tl, set)
+	sc, err := replay.Open(tl)
+	if err != nil {
+		return nil, err
+	}
+	return sc.Run(set)
 }
 
 // WhatIfParams lists the parameters a what-if run accepts, in order.
-func WhatIfParams() []WhatIfParam { return replay.WhatIfParams() }
+func WhatIfParams() []WhatIfParam { return mailbox.Keys() }

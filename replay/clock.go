@@ -26,6 +26,10 @@ type Clock struct {
 	Cursor
 	playing bool
 	speed   int // index into Speeds
+	// dwell is the wall time spent on each event while playing; hold what
+	// is left of it on the current one.
+	dwell, hold time.Duration
+	stops       *stopSet
 }
 
 // NewClock returns a paused clock at the start of tl. speed is one of Speeds;
@@ -76,6 +80,7 @@ func (c Clock) Play() Clock {
 // Pause stops playback.
 func (c Clock) Pause() Clock {
 	c.playing = false
+	c.hold = 0
 	return c
 }
 
@@ -105,23 +110,11 @@ func (c Clock) Slower() (Clock, bool) {
 	return c, true
 }
 
-// Advance moves a playing clock by wall × Speed of incident time. It stops
-// (pauses) at the end. A paused clock, or a negative wall time, is left as is.
-func (c Clock) Advance(wall time.Duration) Clock {
-	if !c.playing || wall <= 0 {
-		return c
-	}
-	c.Cursor = c.Step(wall * time.Duration(Speeds[c.speed]))
-	if c.AtEnd() {
-		c.playing = false
-	}
-	return c
-}
-
 // With returns the clock with its cursor replaced by cur (after a step, a
 // seek or a jump), keeping the play state and speed.
 func (c Clock) With(cur Cursor) Clock {
 	c.Cursor = cur
+	c.hold = 0
 	if c.AtEnd() {
 		c.playing = false
 	}

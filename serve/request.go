@@ -21,8 +21,9 @@ type request struct {
 	theme   string
 	noColor bool
 	// replay, at and speed open the TUI on a replayer, browsing alone.
-	replay, at string
-	speed      int
+	replay, at     string
+	speed          int
+	study, present bool
 }
 
 // printCommands are the commands printed and done with; the flags each
@@ -36,7 +37,7 @@ var printCommands = map[string]map[string]bool{
 }
 
 // tuiFlags are the flags of the TUI and of replay.
-var tuiFlags = map[string]bool{"lang": true, "theme": true, "at": true, "speed": true}
+var tuiFlags = map[string]bool{"lang": true, "theme": true, "at": true, "speed": true, "study": false, "present": false}
 
 // parseRequest reads a session's command line and environment. Settings
 // come from the command line, else from the environment the client sent
@@ -92,7 +93,7 @@ func parseRequest(args, environ []string, defLang data.Lang, defTheme string) (r
 // refusal is the one line a command outside the list gets.
 func refusal(name string) error {
 	name = ansi.Truncate(data.OneLine(name), 40, "…")
-	return fmt.Errorf("%q is not allowed here; this server runs only: list, search QUERY, show ID, timeline ID, and with ssh -t: replay ID [--at HH:MM]", name)
+	return fmt.Errorf("%q is not allowed here; this server runs only: list, search QUERY, show ID, timeline ID, and with ssh -t: replay ID [--at HH:MM] [--study] [--present]", name)
 }
 
 // envSettings takes the language, theme and NO_COLOR from the variables
@@ -139,6 +140,12 @@ func (rq *request) settings(flags []flag, replayFlags bool) error {
 				return fmt.Errorf("--theme: invalid theme %q (want auto, dark or light)", data.OneLine(f.value))
 			}
 			rq.theme = f.value
+		case "study", "present":
+			if !replayFlags {
+				return fmt.Errorf("--%s goes with replay ID", f.name)
+			}
+			rq.study = rq.study || f.name == "study"
+			rq.present = rq.present || f.name == "present"
 		case "at", "speed":
 			if !replayFlags {
 				return fmt.Errorf("--%s goes with replay ID", f.name)

@@ -31,6 +31,9 @@ type Options struct {
 	ReplayAt string
 	// ReplaySpeed is the replayer's starting speed.
 	ReplaySpeed int
+	// ReplayStudy and ReplayPresent start the replayer in study mode and
+	// presenter mode.
+	ReplayStudy, ReplayPresent bool
 	// Role is the app's part in a meeting served over SSH (room.go).
 	Role Role
 }
@@ -106,7 +109,7 @@ func New(lib *library.Library, opts Options) App {
 		FullKey: st.HelpKey, FullDesc: st.HelpDesc, FullSeparator: st.HelpSep,
 	}
 	a.explorer = explorer.New(lib.Records(), lib.Index(), explorer.Options{
-		Lang: a.lang, Styles: *a.styles, Label: a.labelOf, Replay: replayAvailable,
+		Lang: a.lang, Styles: *a.styles, Label: a.labelOf, Replay: replayAvailable, HasTimeline: a.lib.HasTimeline,
 	})
 	a.explorer.Focus()
 	a.preview = detail.New(a.explorer.Selected(), a.detailOptions(true))
@@ -114,7 +117,9 @@ func New(lib *library.Library, opts Options) App {
 		if r := a.find(opts.Replay); r != nil {
 			a.explorer.Select(r.ID)
 			a.syncPreview()
-			a.init = a.openReplayer(r.ID, opts.ReplayAt, opts.ReplaySpeed)
+			a.init = a.openReplayer(r.ID, replayer.Options{
+				At: opts.ReplayAt, Speed: opts.ReplaySpeed, Study: opts.ReplayStudy, Present: opts.ReplayPresent,
+			})
 		} else {
 			a.status = notFound(opts.Replay, a.lang)
 		}
@@ -130,7 +135,7 @@ const replayAvailable = true
 func (a App) detailOptions(preview bool) detail.Options {
 	return detail.Options{
 		Lang: a.lang, Styles: *a.styles, Related: a.find, Label: a.labelOf,
-		Hyperlinks: true, Replay: replayAvailable, Preview: preview, Mouse: a.mouse,
+		Hyperlinks: true, Replay: replayAvailable, Preview: preview, Mouse: a.mouse, HasTimeline: a.lib.HasTimeline,
 	}
 }
 
@@ -157,9 +162,9 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case detail.OpenRelatedMsg:
 		return a, a.openDetail(msg.ID)
 	case explorer.ReplayMsg:
-		return a, a.openReplayer(msg.ID, "", 0)
+		return a, a.openReplayer(msg.ID, replayer.Options{})
 	case detail.ReplayMsg:
-		return a, a.openReplayer(msg.ID, "", 0)
+		return a, a.openReplayer(msg.ID, replayer.Options{})
 	case detail.BackMsg, replayer.BackMsg:
 		a.back()
 		return a, nil
@@ -226,7 +231,11 @@ func (a App) updateTop(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case screenDetail:
 		*top.detail, cmd = top.detail.Update(msg)
 	case screenReplayer:
+		hid := top.replayer.HideHelp()
 		*top.replayer, cmd = top.replayer.Update(msg)
+		if top.replayer.HideHelp() != hid { // presenter mode on or off
+			a.layout()
+		}
 	}
 	return a, cmd
 }

@@ -70,7 +70,7 @@ func (a *App) openDetail(id string) tea.Cmd {
 
 // openReplayer opens an incident's replayer over the current screen. An
 // incident without a timeline opens too: the replayer says so.
-func (a *App) openReplayer(id, at string, speed int) tea.Cmd {
+func (a *App) openReplayer(id string, o replayer.Options) tea.Cmd {
 	r := a.find(id)
 	if r == nil {
 		a.status = notFound(id, a.lang)
@@ -80,7 +80,8 @@ func (a *App) openReplayer(id, at string, speed int) tea.Cmd {
 	if err != nil && tl != nil {
 		a.status = err.Error() // the model failed: the timeline as loaded
 	}
-	m := replayer.New(r, tl, replayer.Options{Lang: a.lang, Styles: *a.styles, At: at, Speed: speed})
+	o.Lang, o.Styles = a.lang, *a.styles
+	m := replayer.New(r, tl, o)
 	a.push(screen{kind: screenReplayer, replayer: &m})
 	return m.Init()
 }

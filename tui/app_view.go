@@ -43,6 +43,9 @@ func (a App) panes() (list, preview int) {
 
 // helpHeight is how many rows the hint bar or the full help takes.
 func (a App) helpHeight() int {
+	if n := len(a.stack); n > 0 && a.stack[n-1].kind == screenReplayer && a.stack[n-1].replayer.HideHelp() {
+		return 0
+	}
 	if !a.help.ShowAll {
 		return 1
 	}

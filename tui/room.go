@@ -247,7 +247,7 @@ func (a *App) mirror(s Shared) tea.Cmd {
 	case SharedReplay:
 		if top == nil || top.kind != screenReplayer || top.replayer.Moment().Incident != s.Incident {
 			a.toExplorer(s.Incident)
-			a.openReplayer(s.Incident, "", s.Moment.Speed)
+			a.openReplayer(s.Incident, replayer.Options{Speed: s.Moment.Speed})
 			if len(a.stack) == 0 {
 				return nil
 			}

@@ -63,7 +63,8 @@ func init() {
 			minArgs: 1, maxArgs: 1, json: true, run: runTimeline,
 			flags: "  --width N         wrap to N columns (default: the terminal's width, or 100)\n" +
 				"  --set NAME=VALUE  re-run the incident's model with a changed parameter (repeatable);\n" +
-				"                    the series printed are then hypothetical\n",
+				"                    the series printed are then hypothetical\n" +
+				"  --study           print the study stops as a numbered worksheet, answers at the end\n",
 			examples: "  incidents timeline IL-0499\n  incidents timeline IL-0499 --lang ko --width 80\n" +
 				"  incidents timeline IL-0499 --set partitions=32\n  incidents timeline IL-0499 --json > il-0499.json",
 		},
@@ -71,8 +72,11 @@ func init() {
 			name: "replay", args: "ID", summary: "open the explorer straight on the replayer",
 			minArgs: 1, maxArgs: 1, run: runReplay,
 			flags: "  --at HH:MM    start at this time of the incident, in its zone\n" +
-				"  --speed N     playback speed: " + speedList() + " (default 60)\n",
-			examples: "  incidents replay IL-0499\n  incidents replay IL-0499 --at 13:05 --speed 600",
+				"  --speed N     playback speed: " + speedList() + " (default 60)\n" +
+				"  --study       study mode: stop before each decision and ask (enter reveals)\n" +
+				"  --present     presenter mode: a large, fixed layout for a shared screen\n",
+			examples: "  incidents replay IL-0499\n  incidents replay IL-0499 --at 13:05 --speed 600\n" +
+				"  incidents replay IL-0499 --study --present",
 		},
 		"serve": {
 			name: "serve", summary: "the TUI for a meeting: this terminal presents, others follow over ssh",

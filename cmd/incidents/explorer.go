@@ -44,6 +44,7 @@ func (e *env) runTUI(o options, lib *library.Library, replayID string) (int, err
 		Replay:      replayID,
 		ReplayAt:    o.at,
 		ReplaySpeed: o.speed,
+		ReplayStudy: o.study, ReplayPresent: o.present,
 	})
 	popts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithInput(e.stdin), tea.WithOutput(e.stdout)}
 	if o.mouse {

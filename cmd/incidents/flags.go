@@ -28,9 +28,12 @@ type options struct {
 	width   int
 	at      string
 	speed   int
-	set     []string
-	args    []string // positional arguments
-	serve   serveOptions
+	// study and present open the replayer in study or presenter mode;
+	// study on `timeline` prints the worksheet.
+	study, present bool
+	set            []string
+	args           []string // positional arguments
+	serve          serveOptions
 }
 
 // multiFlag is a repeatable string flag.
@@ -95,6 +98,7 @@ func parseFlags(c *command, args []string, getenv func(string) string) (options,
 	}
 	if c.name == "timeline" {
 		fs.Var(&sets, "set", "")
+		fs.BoolVar(&o.study, "study", false, "")
 	}
 	if c.name == "serve" {
 		o.serve.register(fs)
@@ -102,6 +106,8 @@ func parseFlags(c *command, args []string, getenv func(string) string) (options,
 	if c.name == "replay" {
 		fs.StringVar(&o.at, "at", "", "")
 		fs.IntVar(&o.speed, "speed", 0, "")
+		fs.BoolVar(&o.study, "study", false, "")
+		fs.BoolVar(&o.present, "present", false, "")
 	}
 	rest := args
 	for {
@@ -160,8 +166,8 @@ func parseFlags(c *command, args []string, getenv func(string) string) (options,
 	default:
 		return o, usageErrorf("--theme: invalid theme %q (want auto, dark or light)", o.theme)
 	}
-	if o.width < 0 {
-		return o, usageErrorf("--width: invalid width %d (want a positive number of columns)", o.width)
+	if err := checkWidth(o.width); err != nil {
+		return o, err
 	}
 	if c.name == "replay" && o.speed != 0 && !validSpeed(o.speed) {
 		return o, usageErrorf("--speed: invalid speed %d (want %s)", o.speed, speedList())

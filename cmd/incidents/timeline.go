@@ -26,7 +26,11 @@ func runTimeline(e *env, o options) (int, error) {
 	if o.json {
 		return exitOK, library.WriteJSON(e.stdout, library.TimelineView(tl, len(o.set) > 0))
 	}
-	text := replayer.RenderText(rec, tl, replayer.TextOptions{
+	render := replayer.RenderText
+	if o.study {
+		render = replayer.RenderStudy
+	}
+	text := render(rec, tl, replayer.TextOptions{
 		Lang:   o.lang,
 		Width:  e.width(o, 100),
 		Styles: e.styles(o),

@@ -8,6 +8,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/incidents-dev/incidents/data"
@@ -92,7 +93,8 @@ func TestRenderSections(t *testing.T) {
 var fitWidths = []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 18, 20, 25, 39, 40, 41, 59, 60, 61, 79, 80, 81, 99, 100, 101, 119, 120, 121}
 
 // TestRenderFits checks every line at fitWidths, in every language and
-// theme, with hyperlinks on: OSC 8 sequences must not count as cells.
+// theme, with hyperlinks on: OSC 8 sequences must not count as cells. A
+// URL alone on its line is wider by design, and must then be whole.
 func TestRenderFits(t *testing.T) {
 	recs := fixture(t)
 	for _, st := range []theme.Styles{theme.Plain(), theme.New(theme.Ascii(), theme.DefaultPalette())} {
@@ -101,13 +103,54 @@ func TestRenderFits(t *testing.T) {
 				for _, w := range fitWidths {
 					out := Render(r, RenderOptions{Lang: l, Width: w, Styles: st, Related: byID(recs), Label: labels, Hyperlinks: true, Focus: "FX-0003"})
 					for i, line := range strings.Split(out, "\n") {
-						if lw := lipgloss.Width(line); lw > w {
+						if lw := lipgloss.Width(line); lw > w && !sourceURL(r, strings.TrimSpace(ansi.Strip(line))) {
 							t.Fatalf("%s %v width %d: line %d is %d cells: %q", r.ID, l, w, i, lw, line)
 						}
 					}
 				}
 			}
 		}
+	}
+}
+
+// sourceURL reports whether u is one of rec's source URLs, whole.
+func sourceURL(rec *data.Record, u string) bool {
+	for _, s := range rec.Sources {
+		if u != "" && (u == s.URL || u == s.Archived) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestViewCutsLongURLs checks that the screen cuts a URL wider than the
+// pane with "…" while its OSC 8 hyperlink still holds the whole URL.
+func TestViewCutsLongURLs(t *testing.T) {
+	recs := fixture(t)
+	long := ""
+	var rec *data.Record
+	for _, r := range recs {
+		for _, s := range r.Sources {
+			if lipgloss.Width(s.URL) > 60 {
+				long, rec = s.URL, r
+			}
+		}
+	}
+	if rec == nil {
+		t.Fatal("the fixture has no URL wider than 60 cells")
+	}
+	m := newModel(t, rec.ID, data.EN, 40, 2000)
+	v := m.View()
+	if !strings.Contains(v, "\x1b]8;;"+long+"\x07") {
+		t.Fatalf("no hyperlink to %s in the view", long)
+	}
+	for _, line := range strings.Split(v, "\n") {
+		if lipgloss.Width(line) > 40 {
+			t.Fatalf("line %q is wider than the pane", line)
+		}
+	}
+	if strings.Contains(ansi.Strip(v), long) {
+		t.Fatalf("%s is shown whole in a 40-cell pane", long)
 	}
 }
 
@@ -245,7 +288,7 @@ func TestDetailFits(t *testing.T) {
 						t.Fatalf("%s %v %dx%d: %d lines", r.ID, l, w, h, len(lines))
 					}
 					for i, line := range lines {
-						if lw := lipgloss.Width(line); lw > w {
+						if lw := lipgloss.Width(line); lw > w && !sourceURL(r, strings.TrimSpace(ansi.Strip(line))) {
 							t.Fatalf("%s %v %dx%d: line %d is %d cells: %q", r.ID, l, w, h, i, lw, line)
 						}
 					}

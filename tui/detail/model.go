@@ -38,6 +38,9 @@ type Options struct {
 	Hyperlinks bool
 	// Replay says whether the replayer can be opened, so `r` is offered.
 	Replay bool
+	// HasTimeline reports whether an incident has a timeline; `r` is
+	// offered only on those. nil offers it on every incident.
+	HasTimeline func(id string) bool
 	// Preview drops the position line and the keys: the model only shows
 	// the top of a record beside the list.
 	Preview bool
@@ -52,6 +55,7 @@ type settings struct {
 	Label                       func(term string) data.Text
 	Hyperlinks, Replay, Preview bool
 	Mouse                       bool
+	HasTimeline                 func(id string) bool
 }
 
 // cacheKey names one rendering of a record.
@@ -92,6 +96,7 @@ func New(rec *data.Record, opts Options) Model {
 	set := settings{
 		Lang: opts.Lang, Related: opts.Related, Label: opts.Label,
 		Hyperlinks: opts.Hyperlinks, Replay: opts.Replay, Preview: opts.Preview, Mouse: opts.Mouse,
+		HasTimeline: opts.HasTimeline,
 	}
 	m := Model{opts: set, styles: &styles, keys: DefaultKeyMap(), vp: vp, focus: -1, cache: map[cacheKey]page{}}
 	m.keys.SetLang(opts.Lang)
@@ -201,7 +206,7 @@ func (m *Model) updateKeys() {
 	m.keys.NextRelated.SetEnabled(len(m.related) > 0)
 	m.keys.PrevRelated.SetEnabled(len(m.related) > 1)
 	m.keys.Open.SetEnabled(m.focus >= 0)
-	m.keys.Replay.SetEnabled(m.opts.Replay && m.rec != nil)
+	m.keys.Replay.SetEnabled(m.opts.Replay && m.rec != nil && (m.opts.HasTimeline == nil || m.opts.HasTimeline(m.rec.ID)))
 	m.keys.Back.SetEnabled(!m.opts.Preview)
 }
 

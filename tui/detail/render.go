@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui/layout"
@@ -82,7 +83,7 @@ func render(rec *data.Record, o RenderOptions) page {
 		return r.p
 	}
 	r.title(rec)
-	r.section(nil, func(l data.Lang, w int) []string { return r.facts(rec, l, w) })
+	r.gridSection(nil, func(l data.Lang, w int) [][]string { return r.facts(rec, l, w) })
 	r.section(func(v words) string { return v.summary }, r.textOf(rec.Summary))
 	r.section(func(v words) string { return v.symptoms }, r.textOf(rec.SymptomsText))
 	r.section(func(v words) string { return v.cause }, func(l data.Lang, w int) []string {
@@ -92,7 +93,7 @@ func render(rec *data.Record, o RenderOptions) page {
 	r.section(func(v words) string { return v.remediation }, r.itemsOf(rec.Remediation))
 	r.section(func(v words) string { return v.actions }, r.itemsOf(rec.ActionItems))
 	r.section(func(v words) string { return v.lessons }, r.textOf(rec.Lessons))
-	r.section(func(v words) string { return v.tags }, func(l data.Lang, w int) []string { return r.tags(rec, l, w) })
+	r.gridSection(func(v words) string { return v.tags }, func(l data.Lang, w int) [][]string { return r.tags(rec, l, w) })
 	r.shared(func(v words) string { return v.sources }, func(w int) []string { return r.sources(rec, w) })
 	r.related(rec)
 	// Drop the blank line after the last section.
@@ -100,9 +101,11 @@ func render(rec *data.Record, o RenderOptions) page {
 		r.p.lines = r.p.lines[:len(r.p.lines)-1]
 	}
 	// The layout keeps within the width down to a few cells; below that
-	// (indents, labels), cut what is left over.
+	// (indents, labels), cut what is left over. A URL is never cut: it
+	// has a line of its own, wider than the width if it must be, so that
+	// it can be copied (the screen cuts it, keeping the hyperlink whole).
 	for i, l := range r.p.lines {
-		if lipgloss.Width(l) > r.w {
+		if lipgloss.Width(l) > r.w && !urlLine(l) {
 			r.p.lines[i] = layout.Truncate(l, r.w)
 		}
 	}
@@ -110,6 +113,12 @@ func render(rec *data.Record, o RenderOptions) page {
 }
 
 func (r *renderer) add(lines ...string) { r.p.lines = append(r.p.lines, lines...) }
+
+// urlLine reports whether a line holds a single word and it is a URL.
+func urlLine(l string) bool {
+	f := strings.Fields(ansi.Strip(l))
+	return len(f) == 1 && layout.IsURL(f[0])
+}
 
 // addColumns adds English and Korean lines side by side. The right column
 // is not padded, so printed text carries no trailing spaces.
@@ -216,13 +225,13 @@ func (r *renderer) text(t data.Text, l data.Lang, w int, st lipgloss.Style) []st
 	}
 	s, fell := t.Get(l)
 	if !fell {
-		return r.paintAll(st, layout.Wrap(s, w))
+		return r.paintAll(st, layout.WrapText(s, w))
 	}
 	if r.o.Lang == data.Both {
-		return r.paintAll(r.st.Marker, layout.Wrap(wordsFor(l).both, w))
+		return r.paintAll(r.st.Marker, layout.WrapText(wordsFor(l).both, w))
 	}
-	out := r.paintAll(r.st.Marker, layout.Wrap(wordsFor(l).missing, w))
-	return append(out, r.paintAll(st, layout.Wrap(s, w))...)
+	out := r.paintAll(r.st.Marker, layout.WrapText(wordsFor(l).missing, w))
+	return append(out, r.paintAll(st, layout.WrapText(s, w))...)
 }
 
 // inline returns a short value in language l for a grid cell or list item:
@@ -252,7 +261,7 @@ func (r *renderer) hanging(first, marker, s string, w int, st lipgloss.Style) []
 		ind, first = 0, ""
 	}
 	text := strings.TrimSpace(marker + " " + s)
-	lines := layout.Wrap(text, max(w-ind, 1))
+	lines := layout.WrapText(text, max(w-ind, 1))
 	pad := strings.Repeat(" ", ind)
 	for i, l := range lines {
 		styled := r.paint(st, l)

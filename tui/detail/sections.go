@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 )
 
@@ -16,33 +17,61 @@ type fact struct {
 }
 
 // grid lays facts out as label and value columns, or label over value when
-// the column is too narrow for both.
-func (r *renderer) grid(rows []fact, w int) []string {
+// the column is too narrow for both: one block of lines per fact.
+func (r *renderer) grid(rows []fact, w int) [][]string {
 	lw := 0
 	for _, f := range rows {
 		lw = max(lw, lipgloss.Width(f.label))
 	}
 	lw += 2
 	side := w >= lw+16
-	var out []string
+	out := make([][]string, 0, len(rows))
 	for _, f := range rows {
 		label := r.paint(r.st.Label, layout.Fit(f.label, lw))
-		if f.value == "" && f.marker == "" {
-			if side {
-				out = append(out, label+r.paint(r.st.Missing, dash))
-			} else {
-				out = append(out, r.paint(r.st.Label, layout.Truncate(f.label, w)), "  "+r.paint(r.st.Missing, dash))
-			}
-			continue
+		switch {
+		case f.value == "" && f.marker == "" && side:
+			out = append(out, []string{label + r.paint(r.st.Missing, dash)})
+		case f.value == "" && f.marker == "":
+			out = append(out, []string{r.paint(r.st.Label, layout.Truncate(f.label, w)), "  " + r.paint(r.st.Missing, dash)})
+		case side:
+			out = append(out, r.hanging(label, f.marker, f.value, w, r.st.Value))
+		default:
+			head := []string{r.paint(r.st.Label, layout.Truncate(f.label, w))}
+			out = append(out, append(head, r.hanging("  ", f.marker, f.value, w, r.st.Value)...))
 		}
-		if side {
-			out = append(out, r.hanging(label, f.marker, f.value, w, r.st.Value)...)
-			continue
-		}
-		out = append(out, r.paint(r.st.Label, layout.Truncate(f.label, w)))
-		out = append(out, r.hanging("  ", f.marker, f.value, w, r.st.Value)...)
 	}
 	return out
+}
+
+// flat joins the blocks of a grid.
+func flat(blocks [][]string) []string {
+	var out []string
+	for _, b := range blocks {
+		out = append(out, b...)
+	}
+	return out
+}
+
+// gridSection lays out a section made of a grid. In two columns the rows
+// are aligned: a fact and its translation start on the same line, however
+// many lines either takes.
+func (r *renderer) gridSection(heading func(words) string, blocks func(l data.Lang, w int) [][]string) {
+	if !r.cols {
+		r.section(heading, func(l data.Lang, w int) []string { return flat(blocks(l, w)) })
+		return
+	}
+	left, right := blocks(data.EN, r.lw), blocks(data.KO, r.rw)
+	if len(left) != len(right) {
+		r.section(heading, func(l data.Lang, w int) []string { return flat(blocks(l, w)) })
+		return
+	}
+	if heading != nil {
+		r.addColumns([]string{r.heading(heading(en), r.lw)}, []string{r.heading(heading(ko), r.rw)})
+	}
+	for i := range left {
+		r.addColumns(left[i], right[i])
+	}
+	r.add("")
 }
 
 // impact returns an impact value in language l; "unknown" counts as missing.
@@ -57,7 +86,7 @@ func (r *renderer) impact(t data.Text, l data.Lang) (string, string) {
 	return s, marker
 }
 
-func (r *renderer) facts(rec *data.Record, l data.Lang, w int) []string {
+func (r *renderer) facts(rec *data.Record, l data.Lang, w int) [][]string {
 	v := wordsFor(l)
 	sev := ""
 	if !unknown(rec.Severity) {
@@ -75,9 +104,21 @@ func (r *renderer) facts(rec *data.Record, l data.Lang, w int) []string {
 		row(v.scope, rec.Impact.Scope),
 		row(v.users, rec.Impact.Users),
 		row(v.region, rec.Impact.Region),
-		{label: v.detected, value: durationText(rec.Timeline.DetectedAfter, l)},
-		{label: v.resolved, value: durationText(rec.Timeline.ResolvedAfter, l)},
+		{label: v.detected, value: duration(rec.Timeline.DetectedAfter, l)},
+		{label: v.resolved, value: duration(rec.Timeline.ResolvedAfter, l)},
 	}, w)
+}
+
+// duration is a delay in language l by the rule every screen uses, as
+// written when it could not be read, and "" when missing or unknown.
+func duration(d data.Duration, l data.Lang) string {
+	switch {
+	case unknown(d.Text):
+		return ""
+	case d.Known():
+		return i18n.Duration(d.D, l)
+	}
+	return d.Text
 }
 
 // label returns a tag's vocabulary label in language l, or the tag.
@@ -100,7 +141,7 @@ func (r *renderer) labels(terms []string, l data.Lang) string {
 	return strings.Join(out, ", ")
 }
 
-func (r *renderer) tags(rec *data.Record, l data.Lang, w int) []string {
+func (r *renderer) tags(rec *data.Record, l data.Lang, w int) [][]string {
 	v := wordsFor(l)
 	var rows []fact
 	for _, f := range []fact{
@@ -115,7 +156,7 @@ func (r *renderer) tags(rec *data.Record, l data.Lang, w int) []string {
 		}
 	}
 	if len(rows) == 0 {
-		return []string{r.paint(r.st.Missing, dash)}
+		return [][]string{{r.paint(r.st.Missing, dash)}}
 	}
 	return r.grid(rows, w)
 }
@@ -130,14 +171,10 @@ func (r *renderer) link(url, piece string) string {
 	return s
 }
 
-// url lays a URL out at w cells after indent, cut into pieces when it is
-// longer than a line.
-func (r *renderer) url(u string, indent string, w int) []string {
-	var out []string
-	for _, piece := range layout.Wrap(u, max(w-lipgloss.Width(indent), 1)) {
-		out = append(out, indent+r.link(u, piece))
-	}
-	return out
+// url lays a URL out after indent on one line, whole even when it is
+// wider than w: a URL cut across lines cannot be copied.
+func (r *renderer) url(u string, indent string) []string {
+	return []string{indent + r.link(u, u)}
 }
 
 func (r *renderer) sources(rec *data.Record, w int) []string {
@@ -156,11 +193,11 @@ func (r *renderer) sources(rec *data.Record, w int) []string {
 		}
 		out = append(out, "• "+r.paint(r.st.Faint, layout.Truncate(kind, w-2)))
 		if s.URL != "" {
-			out = append(out, r.url(s.URL, "  ", w)...)
+			out = append(out, r.url(s.URL, "  ")...)
 		}
 		if s.Archived != "" {
 			out = append(out, "  "+r.paint(r.st.Faint, layout.Truncate(archived, w-2)))
-			out = append(out, r.url(s.Archived, "  ", w)...)
+			out = append(out, r.url(s.Archived, "  ")...)
 		}
 	}
 	if len(out) == 0 {

@@ -1,9 +1,7 @@
 package detail
 
 import (
-	"fmt"
 	"strings"
-	"time"
 
 	"github.com/incidents-dev/incidents/data"
 )
@@ -59,33 +57,4 @@ const dash = "–"
 func unknown(s string) bool {
 	s = strings.TrimSpace(s)
 	return s == "" || strings.EqualFold(s, "unknown") || strings.EqualFold(s, "null")
-}
-
-// durationText writes a delay: as written in English, in Korean units in
-// Korean when it parsed ("3h 17m" → "3시간 17분").
-func durationText(d data.Duration, l data.Lang) string {
-	if unknown(d.Text) {
-		return ""
-	}
-	if l != data.KO || !d.Known() {
-		return d.Text
-	}
-	v := d.D
-	var parts []string
-	if days := v / (24 * time.Hour); days > 0 {
-		parts = append(parts, fmt.Sprintf("%d일", days))
-		v -= days * 24 * time.Hour
-	}
-	if h := v / time.Hour; h > 0 {
-		parts = append(parts, fmt.Sprintf("%d시간", h))
-		v -= h * time.Hour
-	}
-	if m := v / time.Minute; m > 0 {
-		parts = append(parts, fmt.Sprintf("%d분", m))
-		v -= m * time.Minute
-	}
-	if s := v / time.Second; s > 0 || len(parts) == 0 {
-		parts = append(parts, fmt.Sprintf("%d초", s))
-	}
-	return strings.Join(parts, " ")
 }

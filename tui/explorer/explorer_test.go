@@ -3,15 +3,18 @@ package explorer
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/muesli/termenv"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/internal/tuitest"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
 
@@ -19,10 +22,16 @@ var langs = []data.Lang{data.EN, data.KO, data.Both}
 
 func newModel(t testing.TB, l data.Lang, w, h int) Model {
 	recs := fixture(t)
-	m := New(recs, data.NewIndex(recs), Options{Lang: l, Styles: theme.Plain(), Label: labels, Replay: true})
+	m := New(recs, data.NewIndex(recs), Options{Lang: l, Styles: theme.Plain(), Label: labels, Replay: true, HasTimeline: hasTimeline(t)})
 	m.SetSize(w, h)
 	m.Focus()
 	return m
+}
+
+// hasTimeline reports which fixture records have a timeline (FX-0007).
+func hasTimeline(t testing.TB) func(string) bool {
+	lib := tuitest.Library(t)
+	return func(id string) bool { _, ok := lib.Timeline(id); return ok }
 }
 
 func keyMsg(s string) tea.KeyMsg {
@@ -129,6 +138,38 @@ func TestExplorerView(t *testing.T) {
 					m, _ = press(m, st.keys...)
 					golden.RequireEqual(t, []byte(m.View()))
 				})
+			}
+		}
+	}
+}
+
+// TestListWidths goldens the list at the widths where its columns change,
+// in English and Korean: every row keeps its date and timeline mark from
+// 60 columns, durations are whole.
+func TestListWidths(t *testing.T) {
+	for _, l := range []data.Lang{data.EN, data.KO} {
+		for _, w := range []int{60, 80, 100, 120} {
+			t.Run(fmt.Sprintf("%v_%d", l, w), func(t *testing.T) {
+				m := newModel(t, l, w, 14)
+				golden.RequireEqual(t, []byte(m.View()))
+			})
+		}
+	}
+}
+
+// TestPlaceholderWhole checks that the search hint is never cut: from 40
+// columns, the full hint or the short one shows whole, before and after
+// the search box is opened.
+func TestPlaceholderWhole(t *testing.T) {
+	for _, l := range []data.Lang{data.EN, data.KO} {
+		ws := wordsFor(l)
+		for w := 40; w <= 120; w++ {
+			for _, keys := range [][]string{nil, {"/"}} {
+				m, _ := press(newModel(t, l, w, 5), keys...)
+				first := strings.Split(m.View(), "\n")[0]
+				if !slices.ContainsFunc(append(ws.shorter, ws.placeholder), func(h string) bool { return strings.Contains(first, h) }) {
+					t.Fatalf("%v at %d after %v: the hint is cut: %q", l, w, keys, first)
+				}
 			}
 		}
 	}
@@ -281,6 +322,15 @@ func TestOpenAndReplay(t *testing.T) {
 	if len(msgs) != 1 || msgs[0] != (ReplayMsg{ID: "FX-0007"}) {
 		t.Fatalf("r sent %v", msgs)
 	}
+	if _, msgs = press(m, "j", "r"); len(msgs) != 0 {
+		t.Fatalf("r on FX-0011, which has no timeline, sent %v", msgs)
+	}
+	if k, _ := press(m, "j"); slices.ContainsFunc(k.ShortHelp(), func(b key.Binding) bool { return b.Help().Key == "r" && b.Enabled() }) {
+		t.Fatal("r is offered on FX-0011, which has no timeline")
+	}
+	if !slices.ContainsFunc(m.ShortHelp(), func(b key.Binding) bool { return b.Help().Key == "r" && b.Enabled() }) {
+		t.Fatal("r is not offered on FX-0007, which has a timeline")
+	}
 	m.SetReplay(false)
 	if _, msgs = press(m, "r"); len(msgs) != 0 {
 		t.Fatalf("r without a replayer sent %v", msgs)
@@ -360,27 +410,44 @@ func TestExplorerFits(t *testing.T) {
 	}
 }
 
+// TestLayoutColumns checks the order columns are dropped in as the list
+// narrows: severity, organisation to ten cells, durations to their largest
+// unit, duration, organisation, date, timeline mark.
 func TestLayoutColumns(t *testing.T) {
+	all := want{id: 7, org: 12, dur: 10, sev: true}
 	tests := []struct {
 		name string
 		w    int
+		x    want
 		want columns
 	}{
-		{"wide keeps everything", 120, columns{id: 7, date: 10, org: 14, title: 66, sev: 4, dur: 7}},
-		{"80 keeps everything", 80, columns{id: 7, date: 10, org: 14, title: 26, sev: 4, dur: 7}},
-		{"list pane drops the date, keeps the organisation", 66, columns{id: 7, org: 14, title: 24, sev: 4, dur: 7}},
-		{"narrower drops the badges", 50, columns{id: 7, org: 14, title: 23}},
-		{"then the organisation", 45, columns{id: 7, title: 34}},
-		{"narrowest keeps id and title", 40, columns{id: 7, title: 29}},
-		{"tiny keeps the id", 10, columns{id: 8}},
-		{"zero", 0, columns{}},
+		{"wide keeps everything", 120, all, columns{id: 7, mark: 1, date: 10, org: 12, title: 63, sev: 4, dur: 10}},
+		{"no severity in view, no column", 120, want{id: 7, org: 12, dur: 10}, columns{id: 7, mark: 1, date: 10, org: 12, title: 69, dur: 10}},
+		{"80 keeps everything", 80, all, columns{id: 7, mark: 1, date: 10, org: 12, title: 23, sev: 4, dur: 10}},
+		{"severity goes first", 76, all, columns{id: 7, mark: 1, date: 10, org: 12, title: 25, dur: 10}},
+		{"then the organisation narrows", 70, all, columns{id: 7, mark: 1, date: 10, org: 10, title: 21, dur: 10}},
+		{"then durations keep their largest unit", 66, want{id: 7, org: 12, dur: 10, short: 3, sev: true}, columns{id: 7, mark: 1, date: 10, org: 10, title: 24, dur: 3}},
+		{"then the duration goes", 60, all, columns{id: 7, mark: 1, date: 10, org: 10, title: 23}},
+		{"then the organisation", 50, all, columns{id: 7, mark: 1, date: 10, title: 25}},
+		{"then the date", 40, all, columns{id: 7, mark: 1, title: 27}},
+		{"then the mark", 30, all, columns{id: 7, title: 19}},
+		{"tiny keeps the id", 10, all, columns{id: 8}},
+		{"zero", 0, all, columns{}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := layoutColumns(tc.w, 7, 14); got != tc.want {
-				t.Errorf("layoutColumns(%d) = %+v, want %+v", tc.w, got, tc.want)
+			if got := layoutColumns(tc.w, tc.x); got != tc.want {
+				t.Errorf("layoutColumns(%d, %+v) = %+v, want %+v", tc.w, tc.x, got, tc.want)
 			}
 		})
+	}
+	// The date and the mark stay at every width from 60, whatever the
+	// id and organisation take (each is at most 12 cells).
+	for w := 60; w <= 200; w++ {
+		c := layoutColumns(w, want{id: 12, org: 12, dur: maxDurW, sev: true})
+		if c.date == 0 || c.mark == 0 || c.title < minTitleW {
+			t.Errorf("layoutColumns(%d) = %+v", w, c)
+		}
 	}
 }
 

@@ -35,13 +35,18 @@ type Options struct {
 	Label func(term string) data.Text
 	// Replay says whether the replayer can be opened, so `r` is offered.
 	Replay bool
+	// HasTimeline reports whether an incident has a timeline: the list
+	// marks those, and `r` is offered only on them. nil offers `r` on
+	// every incident and marks none.
+	HasTimeline func(id string) bool
 }
 
 // settings are the Options the model keeps.
 type settings struct {
-	Lang   data.Lang
-	Label  func(term string) data.Text
-	Replay bool
+	Lang        data.Lang
+	Label       func(term string) data.Text
+	Replay      bool
+	HasTimeline func(id string) bool
 }
 
 type mode int
@@ -82,7 +87,10 @@ type Model struct {
 	// idW and orgW are the widths of the id and organisation columns,
 	// measured once over all records.
 	idW, orgW int
-	cols      columns
+	// durW holds, per language, the widest duration and the widest
+	// largest unit of one, measured once (see wants).
+	durW map[data.Lang][2]int
+	cols columns
 	// rows caches rendered rows for the current results, width and
 	// language; frame holds the list lines for the current state. Both
 	// are rebuilt by Update and the setters, never by View.
@@ -100,7 +108,7 @@ func New(recs []*data.Record, ix Searcher, opts Options) Model {
 	in := textinput.New()
 	in.Prompt = "/ "
 	in.SetCursorMode(textinput.CursorStatic)
-	m := Model{opts: settings{Lang: opts.Lang, Label: opts.Label, Replay: opts.Replay}, keys: DefaultKeyMap(), recs: recs, ix: ix, input: in}
+	m := Model{opts: settings{Lang: opts.Lang, Label: opts.Label, Replay: opts.Replay, HasTimeline: opts.HasTimeline}, keys: DefaultKeyMap(), recs: recs, ix: ix, input: in}
 	m.every = make([]data.Match, len(recs))
 	for i, r := range recs {
 		m.every[i] = data.Match{Record: r}
@@ -136,7 +144,6 @@ func (m *Model) setLang(l data.Lang) {
 func (m *Model) SetSize(w, h int) {
 	m.w, m.h = max(w, 0), max(h, 0)
 	m.input.Width = max(m.w-lipgloss.Width(m.input.Prompt)-1, 0)
-	m.cols = layoutColumns(m.w, m.idW, m.orgW)
 	m.rows = nil
 	m.refresh()
 }
@@ -232,7 +239,7 @@ func (m *Model) updateKeys() {
 	k.Open.SetEnabled(list && some)
 	k.Search.SetEnabled(list)
 	k.Facets.SetEnabled(list)
-	k.Replay.SetEnabled(list && some && m.opts.Replay)
+	k.Replay.SetEnabled(list && some && m.opts.Replay && m.hasTimeline(m.shown[min(max(m.sel, 0), len(m.shown)-1)].Record))
 	k.Clear.SetEnabled(list && (m.query != "" || m.facets.active()))
 	k.Keep.SetEnabled(input)
 	k.Cancel.SetEnabled(input)

@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
@@ -13,60 +14,137 @@ import (
 // Fixed column widths, in cells.
 const (
 	gutterW = 2  // "▸ " before the selected row
+	markW   = 1  // timelineMark
 	dateW   = 10 // YYYY-MM-DD
 	sevW    = 4  // "SEV1"
-	durW    = 7  // "3h 17m", "1d 2h"
 	gapW    = 2
+	// maxDurW bounds the duration column: a longer duration loses its
+	// smallest units (never a digit) to fit.
+	maxDurW = 16
+	// shortOrgW is the organisation column once the list is short of room.
+	shortOrgW = 10
 	// minTitleW is the narrowest title column worth keeping before other
 	// columns are dropped to make room.
 	minTitleW = 20
 )
 
+// timelineMark marks a record whose timeline can be replayed (the facet
+// panel's "timeline" says the same). It is one cell in every terminal:
+// not an East Asian ambiguous-width character.
+const timelineMark = "↻"
+
 // columns is the list's column layout for one width: which columns are
 // shown and how wide each is. A width of 0 means the column is dropped.
 type columns struct {
-	id, date, org, title, sev, dur int
+	id, mark, date, org, title, sev, dur int
+}
+
+// want is what the list would show given room: the widths of the id,
+// organisation and duration columns, and whether any record in view has a
+// severity (the column is left out when none has: "–" for all says
+// nothing).
+type want struct {
+	id, org, dur int
+	// short is the width of the duration column with each duration cut to
+	// its largest unit ("3h", "2d").
+	short int
+	sev   bool
 }
 
 // layoutColumns fits the columns into w cells: the title takes what is
-// left; when it would be narrower than minTitleW, the date, the severity,
-// the duration and then the organisation are dropped in turn. The
-// organisation outlives the badges because "who" is what a reader scans
-// for, and the preview beside a narrow list shows the rest.
-func layoutColumns(w, idW, orgW int) columns {
-	c := columns{id: idW, date: dateW, org: orgW, sev: sevW, dur: durW}
-	fixed := func() int {
-		n := gutterW + c.id
-		for _, x := range []int{c.date, c.org, c.sev, c.dur} {
-			if x > 0 {
-				n += gapW + x
-			}
-		}
-		return n + gapW // before the title
+// left; while it would be narrower than minTitleW, columns give way in
+// this order: the severity goes, the organisation narrows to shortOrgW,
+// durations keep only their largest unit, then the duration, the
+// organisation, the date and the timeline mark go.
+// With an id of up to 12 cells, the date and the mark are kept at every
+// width from 60; the preview beside a narrow list shows the rest.
+func layoutColumns(w int, x want) columns {
+	c := columns{id: x.id, mark: markW, date: dateW, org: x.org, dur: x.dur}
+	if x.sev {
+		c.sev = sevW
 	}
-	for _, drop := range []*int{&c.date, &c.sev, &c.dur, &c.org} {
-		if w-fixed() >= minTitleW {
+	steps := []struct {
+		col *int
+		to  int
+	}{{&c.sev, 0}, {&c.org, min(x.org, shortOrgW)}, {&c.dur, min(x.short, x.dur)}, {&c.dur, 0}, {&c.org, 0}, {&c.date, 0}, {&c.mark, 0}}
+	for _, st := range steps {
+		if w-c.fixed() >= minTitleW {
 			break
 		}
-		*drop = 0
+		*st.col = st.to
 	}
-	c.title = max(w-fixed(), 0)
+	c.title = max(w-c.fixed(), 0)
 	if c.title == 0 {
 		// Not even the id fits beside a title: the id takes the row.
-		c.id = max(w-gutterW, 0)
+		c = columns{id: max(w-gutterW, 0)}
 	}
 	return c
+}
+
+// fixed is the width of every column but the title, with the gaps.
+func (c columns) fixed() int {
+	n := gutterW + c.id
+	if c.mark > 0 {
+		n += 1 + c.mark // one space between the id and its mark
+	}
+	for _, x := range []int{c.date, c.org, c.sev, c.dur} {
+		if x > 0 {
+			n += gapW + x
+		}
+	}
+	return n + gapW // before the title
 }
 
 // titleOffset is where the title column starts.
 func (c columns) titleOffset() int {
 	n := gutterW + c.id + gapW
+	if c.mark > 0 {
+		n += 1 + c.mark
+	}
 	for _, x := range []int{c.date, c.org} {
 		if x > 0 {
 			n += x + gapW
 		}
 	}
 	return n
+}
+
+// wants measures what the list would show in language l for the records
+// in view.
+func (m *Model) wants(l data.Lang) want {
+	x := want{id: m.idW, org: m.orgW}
+	if m.durW == nil {
+		m.durW = map[data.Lang][2]int{}
+	}
+	dw, ok := m.durW[l]
+	if !ok {
+		// Measured once per language: the records do not change.
+		dw = [2]int{lipgloss.Width(dash), lipgloss.Width(dash)}
+		for _, r := range m.recs {
+			if d := r.Timeline.ResolvedAfter; d.Known() {
+				s := i18n.Duration(d.D, l)
+				dw[0] = max(dw[0], lipgloss.Width(s))
+				largest, _, _ := strings.Cut(s, " ")
+				dw[1] = max(dw[1], lipgloss.Width(largest))
+			}
+		}
+		m.durW[l] = dw
+	}
+	x.dur = min(dw[0], maxDurW)
+	x.short = min(dw[1], x.dur)
+	for _, s := range m.shown {
+		if _, known := severity(s.Record.Severity); known {
+			x.sev = true
+			break
+		}
+	}
+	return x
+}
+
+// hasTimeline reports whether r has a timeline to replay; without a way
+// to tell, every record is taken to have one (and none is marked).
+func (m Model) hasTimeline(r *data.Record) bool {
+	return r != nil && (m.opts.HasTimeline == nil || m.opts.HasTimeline(r.ID))
 }
 
 // highlight styles s with base, and the runes starting at the byte offsets
@@ -165,26 +243,53 @@ func newRowStyles(st theme.ExplorerStyles, selected bool) rowStyles {
 	}
 }
 
-// severityBadge returns a record's severity badge text and style.
-func severityBadge(sev string, rs rowStyles) (string, lipgloss.Style) {
+// dash stands for a missing value.
+const dash = "–"
+
+// severity returns a record's severity badge text and whether it is known.
+func severity(sev string) (string, bool) {
 	switch strings.ToLower(strings.TrimSpace(sev)) {
 	case "sev1", "1", "critical":
-		return "SEV1", rs.sev1
+		return "SEV1", true
 	case "sev2", "2", "major":
-		return "SEV2", rs.sev2
+		return "SEV2", true
 	case "sev3", "3", "minor":
-		return "SEV3", rs.sev3
+		return "SEV3", true
 	case "", "unknown", "null":
-		return "–", rs.sevUnknown
+		return dash, false
 	}
-	return strings.ToUpper(sev), rs.sevUnknown
+	return strings.ToUpper(sev), true
 }
 
-// durationBadge returns the resolved-after delay as written, or "–".
-func durationBadge(r *data.Record) string {
-	t := strings.TrimSpace(r.Timeline.ResolvedAfter.Text)
-	if t == "" || strings.EqualFold(t, "unknown") {
-		return "–"
+// severityBadge returns a record's severity badge text and style.
+func severityBadge(sev string, rs rowStyles) (string, lipgloss.Style) {
+	text, _ := severity(sev)
+	switch text {
+	case "SEV1":
+		return text, rs.sev1
+	case "SEV2":
+		return text, rs.sev2
+	case "SEV3":
+		return text, rs.sev3
+	}
+	return text, rs.sevUnknown
+}
+
+// durationBadge is the time to resolve, normalised from the record's
+// delay by the rule every screen uses and fitted to w cells by dropping
+// its smallest units; "–" when unknown. A delay that could not be read is
+// shown as written if it fits.
+func durationBadge(r *data.Record, l data.Lang, w int) string {
+	d := r.Timeline.ResolvedAfter
+	if d.Known() {
+		if s := i18n.DurationFit(d.D, l, w); s != "" {
+			return s
+		}
+		return dash
+	}
+	t := strings.TrimSpace(d.Text)
+	if t == "" || strings.EqualFold(t, "unknown") || lipgloss.Width(t) > w {
+		return dash
 	}
 	return t
 }
@@ -204,8 +309,8 @@ func title(r *data.Record, l data.Lang) (string, data.Field, string) {
 }
 
 // renderRow draws one record as one line (two in both languages), exactly
-// w cells wide.
-func renderRow(m data.Match, c columns, w int, l data.Lang, st theme.ExplorerStyles, selected bool) []string {
+// w cells wide. mark is timelineMark for a record with a timeline, else a space.
+func renderRow(m data.Match, c columns, w int, l data.Lang, st theme.ExplorerStyles, selected bool, mark string) []string {
 	rs := newRowStyles(st, selected)
 	r := m.Record
 	gutter := "  "
@@ -216,6 +321,9 @@ func renderRow(m data.Match, c columns, w int, l data.Lang, st theme.ExplorerSty
 	var b strings.Builder
 	b.WriteString(cell(gutter, nil, min(gutterW, w), rs.gap, rs.gap, false))
 	b.WriteString(cell(r.ID, m.Indexes(data.FieldID), c.id, rs.id, rs.match, false))
+	if c.mark > 0 {
+		b.WriteString(spaces(1, rs.gap) + cell(mark, nil, c.mark, rs.faint, rs.faint, false))
+	}
 	if c.date > 0 {
 		b.WriteString(gap + cell(r.Date, nil, c.date, rs.date, rs.match, false))
 	}
@@ -234,7 +342,7 @@ func renderRow(m data.Match, c columns, w int, l data.Lang, st theme.ExplorerSty
 		b.WriteString(gap + cell(text, nil, c.sev, sst, sst, false))
 	}
 	if c.dur > 0 {
-		b.WriteString(gap + cell(durationBadge(r), nil, c.dur, rs.dur, rs.dur, true))
+		b.WriteString(gap + cell(durationBadge(r, lang, c.dur), nil, c.dur, rs.dur, rs.dur, true))
 	}
 	line := b.String()
 	if lipgloss.Width(line) > w {

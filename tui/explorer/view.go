@@ -37,6 +37,10 @@ func (m Model) rowHeight() int {
 // what this writes.
 func (m *Model) refresh() {
 	m.updateKeys()
+	if m.rows == nil {
+		// The columns follow the width, the language and what is in view.
+		m.cols = layoutColumns(m.w, m.wants(m.opts.Lang))
+	}
 	if m.rows == nil || len(m.rows) > maxCachedRows {
 		m.rows = map[rowKey][]string{}
 	}
@@ -55,7 +59,11 @@ func (m *Model) refresh() {
 		k := rowKey{i: i, sel: i == m.sel}
 		lines, ok := m.rows[k]
 		if !ok {
-			lines = renderRow(m.shown[i], m.cols, m.w, m.opts.Lang, *m.st, k.sel)
+			mark := " "
+			if m.opts.HasTimeline != nil && m.hasTimeline(m.shown[i].Record) {
+				mark = timelineMark
+			}
+			lines = renderRow(m.shown[i], m.cols, m.w, m.opts.Lang, *m.st, k.sel, mark)
 			m.rows[k] = lines
 		}
 		frame = append(frame, lines...)
@@ -69,6 +77,8 @@ func (m *Model) refresh() {
 	total := len(m.recs)
 	widest := lipgloss.Width(ws.searching+" ") + max(lipgloss.Width(ws.count(total, total)), lipgloss.Width(ws.all(total)))
 	m.input.Width = max(m.w-lipgloss.Width(m.input.Prompt)-widest-2, 1)
+	// The hint is never cut: a shorter one stands in where it would be.
+	m.input.Placeholder = ws.hint(m.input.Width - lipgloss.Width(m.input.Prompt))
 }
 
 // count is the result count shown at the right of the search line.
@@ -95,7 +105,8 @@ func (m Model) searchLine() string {
 	case m.query != "":
 		left = m.st.Prompt.Render(m.input.Prompt) + m.st.Input.Render(m.query)
 	default:
-		left = m.st.Prompt.Render(m.input.Prompt) + m.st.Placeholder.Render(m.input.Placeholder)
+		hint := wordsFor(m.opts.Lang).hint(m.w - cw - 1 - lipgloss.Width(m.input.Prompt))
+		left = m.st.Prompt.Render(m.input.Prompt) + m.st.Placeholder.Render(hint)
 	}
 	if cw+1 >= m.w {
 		return layout.Fit(left, m.w)

@@ -3,12 +3,17 @@ package explorer
 import (
 	"fmt"
 
+	"github.com/charmbracelet/lipgloss"
+
 	"github.com/incidents-dev/incidents/data"
 )
 
 // words holds the explorer's fixed strings in one language.
 type words struct {
+	// placeholder is the search box's hint; the shorter ones replace it,
+	// in turn, where it does not fit whole (see hint).
 	placeholder string
+	shorter     []string
 	// count formats "shown of total"; all formats the total alone.
 	count func(shown, total int) string
 	all   func(total int) string
@@ -26,6 +31,7 @@ type words struct {
 
 var en = words{
 	placeholder: "search id, organisation, title, tags, summary",
+	shorter:     []string{"search incidents", "search"},
 	count:       func(s, t int) string { return fmt.Sprintf("%d of %d", s, t) },
 	all:         func(t int) string { return fmt.Sprintf("%d incidents", t) },
 	searching:   "searching…",
@@ -42,6 +48,7 @@ var en = words{
 
 var ko = words{
 	placeholder: "ID, 조직, 제목, 태그, 요약 검색",
+	shorter:     []string{"사례 검색", "검색"},
 	count:       func(s, t int) string { return fmt.Sprintf("%d건 중 %d건", t, s) },
 	all:         func(t int) string { return fmt.Sprintf("사례 %d건", t) },
 	searching:   "검색 중…",
@@ -54,6 +61,18 @@ var ko = words{
 	facetsTitle: "필터",
 	noValues:    "값 없음",
 	missing:     "[EN]",
+}
+
+// hint is the longest search hint that fits in w cells whole.
+func (ws words) hint(w int) string {
+	h := ws.placeholder
+	for _, s := range ws.shorter {
+		if lipgloss.Width(h) <= w {
+			break
+		}
+		h = s
+	}
+	return h
 }
 
 func wordsFor(l data.Lang) words {

@@ -7,17 +7,13 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // Fit cuts s to w cells and pads it with spaces to exactly w.
 func Fit(s string, w int) string {
-	s = ansi.Truncate(s, max(w, 0), "…")
+	s = Truncate(s, w)
 	return s + strings.Repeat(" ", max(0, w-lipgloss.Width(s)))
 }
-
-// Truncate cuts s to at most w cells, ending with "…" when it cut.
-func Truncate(s string, w int) string { return ansi.Truncate(s, max(w, 0), "…") }
 
 // PadLines returns exactly h lines, each exactly w cells wide: longer lines
 // are cut with "…", shorter ones padded with spaces, missing lines added

@@ -2,164 +2,158 @@ package layout
 
 import (
 	"strings"
-	"unicode"
-	"unicode/utf8"
-
-	"github.com/charmbracelet/x/ansi"
 )
 
-// Wrap breaks plain text s into lines of at most w cells.
+// Wrap breaks plain text s into lines of at most w cells, for the screen.
 //
-// English wraps between words. Korean (and any other wide script) may also
-// break between any two syllables, as Korean typesetting allows, but never
-// before closing punctuation ("다." stays together) or after opening
-// punctuation. A word longer than a line is cut between grapheme clusters;
-// a wide rune is never split. Each "\n" in s starts a new line, so blank
-// lines between paragraphs are kept. Spaces at a break are dropped.
+// Every language breaks at the spaces between words: Korean is written with
+// spaces and broken at them, as CSS word-break: keep-all does, so a particle
+// or an ending stays with its word ("AWS는", "멈췄다."). Only a word wider
+// than the line is cut, between syllables or grapheme clusters (see
+// cutWord). A word of punctuation alone ("–", "…") never starts a line when
+// the word before it can come down with it. A URL is never cut across
+// lines: one wider than the line gets a line of its own, cut with "…" (use
+// WrapText where a line may be wider). Each "\n" in s starts a new line, so
+// blank lines between paragraphs are kept; the indent of a paragraph is
+// kept; spaces at a break are dropped.
 //
 // s must be plain text (data text is sanitised at load); w <= 0 gives no
 // lines. At w == 1 a two-cell character cannot fit and is shown as "…".
-func Wrap(s string, w int) []string {
+// The time taken is linear in the length of s.
+func Wrap(s string, w int) []string { return wrap(s, w, false) }
+
+// WrapText is Wrap for printed text: a URL wider than the line is printed
+// whole on a line of its own, which is then wider than w, so that it can be
+// copied. Every other line fits w.
+func WrapText(s string, w int) []string { return wrap(s, w, true) }
+
+func wrap(s string, w int, wideURLs bool) []string {
 	if w <= 0 {
 		return nil
 	}
-	s = strings.ReplaceAll(s, "\r", "")
-	s = strings.ReplaceAll(s, "\t", " ")
-	var out []string
-	for _, para := range strings.Split(s, "\n") {
-		out = wrapParagraph(out, para, w)
+	if strings.ContainsAny(s, "\r\t") {
+		s = strings.NewReplacer("\r", "", "\t", " ").Replace(s)
 	}
-	return out
+	wr := wrapper{w: w, wideURLs: wideURLs}
+	for para := range strings.SplitSeq(s, "\n") {
+		wr.paragraph(para)
+	}
+	return wr.out
 }
 
-// unit is an unbreakable run of graphemes, or a run of spaces.
-type unit struct {
-	text  string
-	width int
-	space bool
+// wrapper builds the lines of one call to Wrap.
+type wrapper struct {
+	w        int
+	wideURLs bool
+	out      []string
+	line     strings.Builder
+	lw       int // width of line
+	// last is where the last word on the line starts (bytes) and lastW the
+	// width up to there, so a punctuation word can take it to the next line.
+	last, lastW int
+	words       int // words on the line
 }
 
-func wrapParagraph(out []string, para string, w int) []string {
-	if para == "" {
-		return append(out, "")
-	}
-	var (
-		line  strings.Builder
-		lw    int    // width of line
-		space string // spaces waiting between the line and the next unit
-		start = len(out)
-	)
-	flush := func() {
-		out = append(out, line.String())
-		line.Reset()
-		lw, space = 0, ""
-	}
-	for _, u := range units(para) {
-		if u.space {
-			if lw > 0 || len(out) == start {
-				space += u.text // leading spaces of a paragraph are kept
-			}
-			continue
-		}
-		if lw+len(space)+u.width <= w {
-			line.WriteString(space)
-			line.WriteString(u.text)
-			lw += len(space) + u.width // spaces are one cell and one byte each
-			space = ""
-			continue
-		}
-		if lw > 0 {
-			flush()
-		}
-		space = ""
-		if u.width <= w {
-			line.WriteString(u.text)
-			lw = u.width
-			continue
-		}
-		// A word longer than the line: cut it between grapheme clusters.
-		rest := u.text
-		for rest != "" {
-			g, gw := ansi.FirstGraphemeCluster(rest, ansi.GraphemeWidth)
-			rest = rest[len(g):]
-			if gw > w {
-				g, gw = "…", 1
-			}
-			if lw+gw > w {
-				flush()
-			}
-			line.WriteString(g)
-			lw += gw
-		}
-	}
-	if lw > 0 || len(out) == start {
-		out = append(out, strings.TrimRight(line.String(), " "))
-	}
-	return out
+// flush ends the line.
+func (wr *wrapper) flush() {
+	wr.out = append(wr.out, wr.line.String())
+	wr.reset()
 }
 
-// units splits a paragraph into space runs and unbreakable runs.
-func units(para string) []unit {
-	var (
-		us   []unit
-		cur  unit
-		prev string
-		pw   int
-	)
-	push := func() {
-		if cur.text != "" {
-			us = append(us, cur)
-		}
-		cur = unit{}
-	}
-	for rest := para; rest != ""; {
-		g, gw := ansi.FirstGraphemeCluster(rest, ansi.GraphemeWidth)
-		rest = rest[len(g):]
-		sp := g == " "
-		switch {
-		case cur.text == "":
-		case sp != cur.space:
-			push()
-		case !sp && canBreak(prev, pw, g, gw):
-			push()
-		}
-		cur.text += g
-		cur.width += gw
-		cur.space = sp
-		prev, pw = g, gw
-	}
-	push()
-	return us
+func (wr *wrapper) reset() {
+	wr.line.Reset()
+	wr.lw, wr.last, wr.lastW, wr.words = 0, 0, 0, 0
 }
 
-// canBreak reports whether a line may break between grapheme a (aw cells)
-// and grapheme b (bw cells), neither of them a space.
-func canBreak(a string, aw int, b string, bw int) bool {
+// put appends sep and word (ww cells) to the line.
+func (wr *wrapper) put(sep, word string, ww int) {
+	wr.line.WriteString(sep)
+	wr.last, wr.lastW = wr.line.Len(), wr.lw+len(sep)
+	wr.line.WriteString(word)
+	wr.lw += len(sep) + ww // spaces are one cell and one byte each
+	wr.words++
+}
+
+func (wr *wrapper) paragraph(para string) {
+	// The indent of a paragraph is kept; the spaces between words are kept
+	// within a line and dropped at a break.
+	i := 0
+	for i < len(para) && para[i] == ' ' {
+		i++
+	}
+	sep, first := para[:i], true
+	for i < len(para) {
+		j := i
+		for j < len(para) && para[j] != ' ' {
+			j++
+		}
+		if !first && wr.line.Len() == 0 {
+			sep = ""
+		}
+		wr.word(sep, para[i:j])
+		first = false
+		i = j
+		for j < len(para) && para[j] == ' ' {
+			j++
+		}
+		sep, i = para[i:j], j
+	}
+	if first || wr.line.Len() > 0 {
+		// An empty paragraph, or the last line of one.
+		wr.out = append(wr.out, wr.line.String())
+		wr.reset()
+	}
+}
+
+// word places one word, with the spaces sep before it.
+func (wr *wrapper) word(sep, word string) {
+	ww := width(word)
+	if wr.lw+len(sep)+ww <= wr.w {
+		wr.put(sep, word, ww)
+		return
+	}
+	if wr.line.Len() > 0 {
+		if punctuationOnly(word) && wr.words > 1 && wr.lw-wr.lastW+len(sep)+ww <= wr.w {
+			// Bring the word before down with it.
+			line := wr.line.String()
+			prev, pw := line[wr.last:], wr.lw-wr.lastW
+			wr.out = append(wr.out, strings.TrimRight(line[:wr.last], " "))
+			wr.reset()
+			wr.put("", prev, pw)
+			wr.put(sep, word, ww)
+			return
+		}
+		wr.flush()
+	}
 	switch {
-	case strings.Contains(closing, b):
-		return false
-	case strings.Contains(opening, a):
-		return false
+	case ww <= wr.w:
+		wr.put("", word, ww)
+	case isURL(word) && wr.wideURLs:
+		wr.put("", word, ww)
+		wr.flush()
+	case isURL(word):
+		wr.put("", Truncate(word, wr.w), wr.w)
+		wr.flush()
+	default:
+		wr.cutWord(word)
 	}
-	if aw > 1 && bw > 1 {
-		return true
-	}
-	if aw > 1 || bw > 1 {
-		// Between a wide and a narrow character: a letter or digit stays
-		// with the syllable beside it ("5분", "etcd에서"), as Korean
-		// writes a word and its particle together.
-		return !alnum(a) && !alnum(b)
-	}
-	return false
 }
 
-func alnum(g string) bool {
-	r, _ := utf8.DecodeRuneInString(g)
-	return unicode.IsLetter(r) && !unicode.Is(unicode.Hangul, r) && !unicode.Is(unicode.Han, r) || unicode.IsDigit(r)
+// IsURL reports whether a word is (or holds) a URL, which Wrap never cuts
+// across lines.
+func IsURL(word string) bool { return isURL(word) }
+
+func isURL(word string) bool {
+	return strings.Contains(word, "://") || strings.HasPrefix(word, "www.")
 }
 
-// Punctuation that must not start a line, and that must not end one.
-const (
-	closing = ".,;:!?)]}%'\"…·、。，．！？：；）」』】〉》”’"
-	opening = "([{\"'（「『【〈《“‘"
-)
+// punctuationOnly reports whether word is made of punctuation that must
+// not begin a line (a dash or a closing mark set apart by a space).
+func punctuationOnly(word string) bool {
+	for _, r := range word {
+		if !strings.ContainsRune(closing+dashes, r) {
+			return false
+		}
+	}
+	return word != ""
+}

@@ -2,6 +2,8 @@ package replayer
 
 import (
 	"fmt"
+
+	"github.com/charmbracelet/bubbles/key"
 	"strconv"
 	"strings"
 	"time"
@@ -33,6 +35,11 @@ type frameCache struct {
 	longestNote  int
 	before       []string // shown before the first event
 	axisL, axisR string
+	// clockW and stateW are the widest clock and play-state word, which
+	// the header pads to.
+	clockW, stateW int
+	// present is presenter mode's layout, when it is on.
+	present *presentCache
 }
 
 // sparkEntry is a headline series with its optional hypothetical twin.
@@ -68,13 +75,14 @@ func headline(tl *data.Timeline) []*data.Series {
 	return out
 }
 
-// hypotheticalOf returns the series named like s in the what-if timeline.
+// hypotheticalOf returns the hypothetical series named like s in the what-if
+// timeline.
 func hypotheticalOf(hyp *data.Timeline, s *data.Series) *data.Series {
 	if hyp == nil {
 		return nil
 	}
 	for i := range hyp.Series {
-		if hyp.Series[i].Name == s.Name && hyp.Series[i].Group == s.Group {
+		if h := &hyp.Series[i]; h.Hypothetical && h.Name == s.Name && h.Group == s.Group {
 			return &hyp.Series[i]
 		}
 	}
@@ -113,12 +121,14 @@ func (m *Model) buildCache() *frameCache {
 	c.stages = stageSegments(m.clock.Cursor, w)
 	c.stageBars = make([]string, len(tl.Stages)+1)
 	for cur := -1; cur < len(tl.Stages); cur++ {
-		c.stageBars[cur+1] = m.stageBar(c, cur)
+		c.stageBars[cur+1] = m.stageBar(c, cur, len(tl.Events))
 	}
+	c.clockW = max(lipgloss.Width(clockText(tl, end, true)), lipgloss.Width(clockText(tl, start, true)))
+	wd := wordsFor(m.lang)
+	c.stateW = max(lipgloss.Width(wd.playing), lipgloss.Width(wd.paused))
 
 	cols := eventColumns(tl, m.lang, w)
 	cols.plain = m.styles.Plain
-	wd := wordsFor(m.lang)
 	for _, e := range tl.Events {
 		c.rows = append(c.rows, cols.row(e, m.lang, c.p))
 		c.captions = append(c.captions, eventCaption(tl, e, m.lang))
@@ -142,6 +152,14 @@ func (m *Model) buildCache() *frameCache {
 	c.longestNote = len(c.before)
 	for _, n := range c.notes {
 		c.longestNote = max(c.longestNote, len(n))
+	}
+	if m.study.on {
+		for k := range m.study.stops {
+			c.longestNote = max(c.longestNote, len(m.promptLines(frame{asking: k}, w)))
+		}
+	}
+	if m.present {
+		c.present = m.buildPresent(c)
 	}
 	return c
 }
@@ -309,7 +327,7 @@ func (m *Model) refresh() {
 	k := &m.keys
 	c := m.clock
 	has := m.tl != nil
-	k.setHelp(m.lang, c.Playing())
+	k.setHelp(m.lang, c.Playing(), m.study.asking >= 0)
 	k.Play.SetEnabled(has && c.Total() > 0)
 	k.Next.SetEnabled(has && c.HasNext())
 	k.Prev.SetEnabled(has && c.HasPrev())
@@ -320,8 +338,24 @@ func (m *Model) refresh() {
 	k.Start.SetEnabled(has && !c.AtStart())
 	k.End.SetEnabled(has && !c.AtEnd())
 	m.setStageKeys()
-	k.Heatmap.SetEnabled(hasInstances(m.tl))
+	k.Heatmap.SetEnabled(hasInstances(m.tl) && m.mode() != modePresent)
 	k.WhatIf.SetEnabled(has && len(m.tl.Model) > 0 && m.whatIf == nil)
+	k.Study.SetEnabled(has)
+	k.Present.SetEnabled(has)
+	k.Overlay.SetEnabled(has)
+	k.Copy.SetEnabled(has)
+	k.NoteDown.SetEnabled(has)
+	k.NoteUp.SetEnabled(has)
+	k.Reveal.SetEnabled(m.study.asking >= 0)
+	if m.study.on { // nothing jumps ahead; a stop that asks waits for enter
+		asking := m.study.asking >= 0
+		k.End.SetEnabled(false)
+		k.Stage.SetEnabled(false)
+		k.Prev.SetEnabled(has && len(m.study.stops) > 0 && (asking && m.study.asking > 0 || !asking && m.study.stops[0].First <= c.Event()))
+		for _, b := range []*key.Binding{&k.Play, &k.Next, &k.Forward, &k.Back, &k.Start} {
+			b.SetEnabled(b.Enabled() && !asking)
+		}
+	}
 	m.heat = m.heatmapView()
 }
 

@@ -72,16 +72,15 @@ func heatRows(tl *data.Timeline) (rows []heatRow, hypothetical bool) {
 	ring := map[string][]data.Point{}
 	for _, s := range tl.Series {
 		if s.Group == replay.GroupRing {
-			ring[strings.TrimPrefix(s.Name, "ring/")] = s.Points
+			ring[s.Instance] = s.Points
 		}
 	}
 	for _, s := range tl.Series {
 		if s.Group != replay.GroupInstance {
 			continue
 		}
-		name := strings.TrimPrefix(s.Name, "mailbox/")
-		rows = append(rows, heatRow{name: name, mailbox: s.Points, ring: ring[name]})
-		hypothetical = hypothetical || strings.HasPrefix(s.Label.EN, replay.Hypothetical.EN)
+		rows = append(rows, heatRow{name: s.Instance, mailbox: s.Points, ring: ring[s.Instance]})
+		hypothetical = hypothetical || s.Hypothetical
 	}
 	return rows, hypothetical
 }

@@ -35,6 +35,16 @@ func modelTimeline(t testing.TB) *data.Timeline {
 	return &tl
 }
 
+// runWhatIf runs tl's scenario with set changed.
+func runWhatIf(t testing.TB, tl *data.Timeline, set map[string]string) (*data.Timeline, error) {
+	t.Helper()
+	sc, err := replay.Open(tl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc.Run(set)
+}
+
 func modelAt(h, m int) time.Time {
 	return time.Date(2026, 3, 25, h, m, 0, 0, time.FixedZone("PDT", -7*3600))
 }
@@ -171,7 +181,7 @@ func TestHeatLevel(t *testing.T) {
 
 func TestHeatmapHypothetical(t *testing.T) {
 	tl := modelTimeline(t)
-	hyp, err := replay.WhatIf(tl, map[string]string{"partitions": "32"})
+	hyp, err := runWhatIf(t, tl, map[string]string{"partitions": "32"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +203,7 @@ func TestHeatmapHypothetical(t *testing.T) {
 // degenerate ones.
 func TestHeatmapGrid(t *testing.T) {
 	tl := modelTimeline(t)
-	hyp, err := replay.WhatIf(tl, map[string]string{"partitions": "32"})
+	hyp, err := runWhatIf(t, tl, map[string]string{"partitions": "32"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,9 @@ type words struct {
 	outcomes     map[data.Outcome]string
 	prov         map[data.Provenance]string
 	fallbackP    string // prefix of a text shown in the other language
+	// Study and presenter mode, and `y`.
+	stopCaption, hidden, question, known, promptHint string
+	presentTooSmall, copied                          string
 }
 
 var dict = map[data.Lang]words{
@@ -36,7 +39,14 @@ var dict = map[data.Lang]words{
 		prov: map[data.Provenance]string{
 			data.Reported: "reported", data.Modelled: "modelled", data.Illustrative: "illustrative",
 		},
-		fallbackP: "(ko) ",
+		fallbackP:       "(ko) ",
+		stopCaption:     "Study stop %d of %d · what would you do?",
+		hidden:          "… %d more events hidden",
+		question:        "What would you try next?",
+		known:           "Known then",
+		promptHint:      "enter reveals what was done · w tries your idea in the model · p asks the previous stop",
+		presentTooSmall: "Presenter mode needs at least 80×24; showing the normal layout.",
+		copied:          "Copied the moment as Markdown",
 	},
 	data.KO: {
 		playing: "재생 중", paused: "일시정지", of: "/",
@@ -57,7 +67,14 @@ var dict = map[data.Lang]words{
 		prov: map[data.Provenance]string{
 			data.Reported: "보고된 값", data.Modelled: "모델 계산", data.Illustrative: "예시 곡선",
 		},
-		fallbackP: "(en) ",
+		fallbackP:       "(en) ",
+		stopCaption:     "학습 질문 %d/%d · 어떻게 하겠습니까?",
+		hidden:          "… 이후 사건 %d개 숨김",
+		question:        "다음에 무엇을 해 보겠습니까?",
+		known:           "이때 알던 것",
+		promptHint:      "enter: 실제 조치 공개 · w: 모델로 내 생각 시험 · p: 이전 질문",
+		presentTooSmall: "발표 모드는 80×24 이상에서만 켜집니다. 일반 화면으로 보여 줍니다.",
+		copied:          "지금 장면을 Markdown으로 복사했습니다",
 	},
 }
 
@@ -125,21 +142,30 @@ func provName(p data.Provenance, l data.Lang) string {
 	return string(p)
 }
 
-// koUnits are the Korean words for the units series use. Units are data,
-// so one that is not here is shown as written.
+// koUnits are the Korean forms of the units series use, written around
+// the number ("%s"): a counter joins its number ("412k개", "3건"), a
+// phrase comes first ("링 안 12개"). Units are data, so one that is not
+// here is shown as written.
 var koUnits = map[string]string{
-	"messages":     "메시지",
-	"instances":    "대",
-	"in ring":      "링 안",
-	"events":       "건",
-	"calls":        "통화",
-	"% of network": "% (네트워크)",
-	"% of normal":  "% (평소 대비)",
-	"relative":     "상댓값",
+	"messages":     "%s개",
+	"msgs":         "%s개",
+	"instances":    "%s개",
+	"in ring":      "링 안 %s개",
+	"events":       "%s건",
+	"calls":        "%s건",
+	"partitions":   "%s개",
+	"% of network": "네트워크의 %s%%",
+	"% of normal":  "평소의 %s%%",
+	"relative":     "상댓값 %s",
+	"per hour":     "시간당 %s",
+	"per s":        "초당 %s",
+	"min":          "%s분",
+	"s":            "%s초",
 }
 
-// unitName returns a series' unit as shown in l: Korean where the unit is
-// known, otherwise as written (English and "both" keep the data's word).
+// unitName returns a series' unit as shown in l: in Korean, the unit's
+// form around its number where the unit is known (see formatValue);
+// otherwise as written (English and "both" keep the data's word).
 func unitName(unit string, l data.Lang) string {
 	if l == data.KO {
 		if s, ok := koUnits[unit]; ok {

@@ -25,6 +25,15 @@ type KeyMap struct {
 	Heatmap key.Binding
 	// WhatIf opens the what-if panel (timelines with a model).
 	WhatIf key.Binding
+	// NoteDown and NoteUp scroll the annotation.
+	NoteDown, NoteUp key.Binding
+	// Study turns study mode on and off; Reveal shows the event a study
+	// stop hides and plays on.
+	Study, Reveal key.Binding
+	// Present turns presenter mode on and off; Overlay the keystroke overlay.
+	Present, Overlay key.Binding
+	// Copy copies the moment as Markdown (OSC 52).
+	Copy key.Binding
 	// Esc returns to the previous screen.
 	Esc key.Binding
 }
@@ -33,8 +42,8 @@ type KeyMap struct {
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
 		Play:    key.NewBinding(key.WithKeys(" "), key.WithHelp("space", "play")),
-		Next:    key.NewBinding(key.WithKeys("n", "]"), key.WithHelp("n/]", "next event")),
-		Prev:    key.NewBinding(key.WithKeys("p", "["), key.WithHelp("p/[", "previous event")),
+		Next:    key.NewBinding(key.WithKeys("n", "]", "pgdown"), key.WithHelp("n/]", "next event")),
+		Prev:    key.NewBinding(key.WithKeys("p", "[", "pgup"), key.WithHelp("p/[", "previous event")),
 		Forward: key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "+1 min")),
 		Back:    key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "−1 min")),
 		Faster:  key.NewBinding(key.WithKeys("+", "="), key.WithHelp("+", "faster")),
@@ -43,9 +52,16 @@ func DefaultKeyMap() KeyMap {
 		End:     key.NewBinding(key.WithKeys("G", "end"), key.WithHelp("G", "end")),
 		Stage: key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9"),
 			key.WithHelp("1…9", "stage")),
-		Heatmap: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "heatmap")),
-		WhatIf:  key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "what if")),
-		Esc:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Heatmap:  key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "heatmap")),
+		WhatIf:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "what if")),
+		NoteDown: key.NewBinding(key.WithKeys("ctrl+d"), key.WithHelp("ctrl+d", "scroll note")),
+		NoteUp:   key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "scroll note back")),
+		Study:    key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "study")),
+		Reveal:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "reveal")),
+		Present:  key.NewBinding(key.WithKeys("P"), key.WithHelp("P", "present")),
+		Overlay:  key.NewBinding(key.WithKeys("K"), key.WithHelp("K", "show keys")),
+		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy")),
+		Esc:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 	}
 }
 
@@ -53,6 +69,8 @@ func DefaultKeyMap() KeyMap {
 type helpText struct {
 	play, pause, next, prev, forward, back, faster, slower string
 	start, end, stage, heatmap, whatIf, esc                string
+	noteDown, noteUp, study, reveal, present, overlay      string
+	copy, prevStop                                         string
 }
 
 var helpTexts = map[data.Lang]helpText{
@@ -60,21 +78,31 @@ var helpTexts = map[data.Lang]helpText{
 		play: "play", pause: "pause", next: "next event", prev: "previous event",
 		forward: "+1 min", back: "−1 min", faster: "faster", slower: "slower",
 		start: "start", end: "end", stage: "stage", heatmap: "heatmap", whatIf: "what if", esc: "back",
+		noteDown: "scroll note", noteUp: "scroll note back", study: "study", reveal: "reveal",
+		present: "present", overlay: "show keys", copy: "copy", prevStop: "ask again",
 	},
 	data.KO: {
 		play: "재생", pause: "일시정지", next: "다음 사건", prev: "이전 사건",
 		forward: "+1분", back: "−1분", faster: "빠르게", slower: "느리게",
 		start: "처음", end: "끝", stage: "단계", heatmap: "히트맵", whatIf: "가정", esc: "뒤로",
+		noteDown: "설명 아래로", noteUp: "설명 위로", study: "학습", reveal: "공개",
+		present: "발표", overlay: "키 표시", copy: "복사", prevStop: "다시 묻기",
 	},
 }
 
-// setHelp rewrites the help descriptions in lang (Both uses English, the
-// hint bar has room for one language only).
-func (k *KeyMap) setHelp(lang data.Lang, playing bool) {
-	t, ok := helpTexts[lang]
-	if !ok {
-		t = helpTexts[data.EN]
+// helpFor returns the help texts in lang (Both uses English, the hint bar
+// has room for one language only).
+func helpFor(lang data.Lang) helpText {
+	if t, ok := helpTexts[lang]; ok {
+		return t
 	}
+	return helpTexts[data.EN]
+}
+
+// setHelp rewrites the help descriptions in lang; asking says a study stop
+// is asking, where p asks the previous stop's question again.
+func (k *KeyMap) setHelp(lang data.Lang, playing, asking bool) {
+	t := helpFor(lang)
 	play := t.play
 	if playing {
 		play = t.pause
@@ -93,19 +121,32 @@ func (k *KeyMap) setHelp(lang data.Lang, playing bool) {
 	set(&k.Heatmap, t.heatmap)
 	set(&k.WhatIf, t.whatIf)
 	set(&k.Esc, t.esc)
+	set(&k.NoteDown, t.noteDown)
+	set(&k.NoteUp, t.noteUp)
+	set(&k.Study, t.study)
+	set(&k.Reveal, t.reveal)
+	set(&k.Present, t.present)
+	set(&k.Overlay, t.overlay)
+	set(&k.Copy, t.copy)
+	if asking {
+		set(&k.Prev, t.prevStop)
+	}
 }
 
-// ShortHelp returns the bindings of the one-line hint bar.
+// ShortHelp returns the bindings of the one-line hint bar, most wanted
+// first: a bar too narrow for all of them drops whole entries from the end
+// (see fitShort).
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Play, k.Next, k.Prev, k.Forward, k.Faster, k.Stage, k.Heatmap, k.WhatIf, k.Esc}
+	return []key.Binding{k.Reveal, k.Play, k.Next, k.Prev, k.Forward, k.Faster, k.Stage, k.Study,
+		k.Present, k.Copy, k.Heatmap, k.WhatIf, k.NoteDown, k.Esc}
 }
 
 // FullHelp returns every binding, in columns, for the full help.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{k.Play, k.Faster, k.Slower},
-		{k.Next, k.Prev, k.Forward, k.Back},
-		{k.Start, k.End, k.Stage},
-		{k.Heatmap, k.WhatIf, k.Esc},
+		{k.Play, k.Faster, k.Slower, k.Start, k.End},
+		{k.Next, k.Prev, k.Forward, k.Back, k.Stage},
+		{k.Study, k.Reveal, k.Present, k.Overlay, k.Copy},
+		{k.Heatmap, k.WhatIf, k.NoteDown, k.NoteUp, k.Esc},
 	}
 }

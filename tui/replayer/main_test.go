@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/incidents-dev/incidents/data"
+	_ "github.com/incidents-dev/incidents/replay/mailbox" // IL-0499's model, for replay.Open
 )
 
 // fixture loads the test timeline (modelled on IL-0499, written for these

@@ -5,6 +5,7 @@
 package replayer
 
 import (
+	"io"
 	"sync/atomic"
 	"time"
 
@@ -30,7 +31,20 @@ type Options struct {
 	At string
 	// Speed is the playback speed, one of replay.Speeds; 0 means 60×.
 	Speed int
+	// Dwell is the wall time playback rests on each event at 60× and
+	// slower; 0 means DefaultDwell, a negative value none.
+	Dwell time.Duration
+	// Study starts in study mode; Present in presenter mode.
+	Study, Present bool
+	// Clipboard receives the OSC 52 sequence of `y`; nil means standard
+	// output, the terminal the program draws on.
+	Clipboard io.Writer
 }
+
+// DefaultDwell is how long playback rests on each event: long enough to
+// read a title, short enough that a stage of nine events plays in half a
+// minute.
+const DefaultDwell = 3 * time.Second
 
 // BackMsg asks the root to leave the replayer (sent on esc).
 type BackMsg struct{}
@@ -66,6 +80,15 @@ type Model struct {
 	heatGrid *heatGrid
 	// whatIf is the open what-if panel, or nil.
 	whatIf *whatIf
+	// study is study mode's state; present turns presenter mode on.
+	study   study
+	present bool
+	// overlay shows the last keys pressed (presenter mode).
+	overlay overlay
+	// noteOff is how far the annotation is scrolled; noteEvent the event
+	// it was scrolled on (another event starts at the top).
+	noteOff, noteEvent int
+	clip               io.Writer
 
 	width, height int
 	cache         *frameCache
@@ -83,15 +106,30 @@ func New(rec *data.Record, tl *data.Timeline, opts Options) Model {
 		clock:   replay.NewClock(tl, opts.Speed),
 		id:      int(lastID.Add(1)),
 		focused: true,
+		present: opts.Present,
+		overlay: overlay{on: opts.Present},
+		study:   study{asking: -1, revealed: -1},
+		clip:    opts.Clipboard,
 	}
+	dwell := opts.Dwell
+	if dwell == 0 {
+		dwell = DefaultDwell
+	}
+	m.clock = m.clock.WithDwell(dwell)
 	if opts.At != "" && tl != nil {
 		at, err := replay.ParseAt(tl, opts.At)
 		if err != nil {
 			m.notice = err.Error()
 		} else {
-			m.clock = m.clock.With(m.clock.Seek(at))
+			m.clock = m.clock.With(m.clock.SeekFirst(at, time.Minute))
 		}
 	}
+	if opts.Study && tl != nil {
+		m.study = newStudy(tl)
+		m.clock = m.clock.WithStops(m.study.firsts())
+		m.study.arrive(m.clock)
+	}
+	m.noteEvent = m.clock.Event()
 	m.rebuild()
 	return m
 }
@@ -134,18 +172,22 @@ func (m Model) Focused() bool { return m.focused }
 // panel's while it is open).
 func (m Model) ShortHelp() []key.Binding {
 	if m.whatIf != nil {
-		return m.whatIf.KeyBindings()
+		return fitShort(m.whatIf.KeyBindings(), m.width, m.lang)
 	}
-	return m.keys.ShortHelp()
+	return fitShort(m.keys.ShortHelp(), m.width, m.lang)
 }
 
 // FullHelp returns the bindings for the full help.
 func (m Model) FullHelp() [][]key.Binding {
 	if m.whatIf != nil {
-		return [][]key.Binding{m.whatIf.KeyBindings()}
+		return fitFull([][]key.Binding{m.whatIf.KeyBindings()}, m.width, m.lang)
 	}
-	return m.keys.FullHelp()
+	return fitFull(m.keys.FullHelp(), m.width, m.lang)
 }
+
+// HideHelp reports whether the hint bar should be hidden: presenter mode
+// keeps the shared screen to the replay itself.
+func (m Model) HideHelp() bool { return m.present && m.tl != nil }
 
 // setHypothetical draws the series of hyp (a what-if run of the same
 // timeline) under the originals, on their scale; nil removes them.
@@ -172,6 +214,11 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.onTick(msg)
 	case whatIfAppliedMsg, whatIfClosedMsg:
 		return m.onWhatIf(msg)
+	case overlayExpiredMsg:
+		if msg.id == m.id {
+			m.overlay = m.overlay.expire(msg.seq)
+		}
+		return m, nil
 	case tea.KeyMsg:
 		if !m.focused {
 			return m, nil
@@ -179,7 +226,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		if m.whatIf != nil {
 			return m.updateWhatIf(msg)
 		}
-		return m.onKey(msg)
+		m, ocmd := m.recordKey(msg)
+		m, cmd := m.onKey(msg)
+		return m, tea.Batch(cmd, ocmd)
 	}
 	return m, nil
 }
@@ -189,6 +238,7 @@ func (m Model) onTick(msg tickMsg) (Model, tea.Cmd) {
 		return m, nil // another replayer's, or scheduled before a pause, seek or speed change
 	}
 	m.clock = m.clock.Advance(tickEvery)
+	m.settle()
 	m.refresh()
 	if !m.clock.Playing() {
 		return m, nil // reached the end
@@ -198,12 +248,45 @@ func (m Model) onTick(msg tickMsg) (Model, tea.Cmd) {
 
 func (m Model) onKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	k := m.keys
-	c := m.clock
 	switch {
 	case key.Matches(msg, k.Esc):
 		return m, func() tea.Msg { return BackMsg{} }
 	case m.tl == nil:
 		return m, nil
+	case key.Matches(msg, k.Copy):
+		return m.copyMoment()
+	case key.Matches(msg, k.Study):
+		return m.toggleStudy()
+	case key.Matches(msg, k.Present):
+		m.present = !m.present
+		m.overlay.on = m.present
+		m.rebuild()
+		return m, nil
+	case key.Matches(msg, k.Overlay):
+		m.overlay.on = !m.overlay.on
+		m.rebuild()
+		return m, nil
+	case key.Matches(msg, k.NoteDown):
+		m.noteOff = m.clampNote(m.noteOff + max(1, m.notePage()))
+		return m, nil
+	case key.Matches(msg, k.NoteUp):
+		m.noteOff = m.clampNote(m.noteOff - max(1, m.notePage()))
+		return m, nil
+	case key.Matches(msg, k.Heatmap):
+		return m.toggleHeatmap()
+	case key.Matches(msg, k.WhatIf):
+		return m.openWhatIf()
+	case m.study.on:
+		return m.studyKey(msg)
+	}
+	return m.moveKey(msg)
+}
+
+// moveKey handles the keys that move the clock.
+func (m Model) moveKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	k := m.keys
+	c := m.clock
+	switch {
 	case key.Matches(msg, k.Play):
 		c = c.Toggle()
 	case key.Matches(msg, k.Next):
@@ -224,10 +307,6 @@ func (m Model) onKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		c = c.With(c.ToStart())
 	case key.Matches(msg, k.End):
 		c = c.With(c.ToEnd())
-	case key.Matches(msg, k.Heatmap):
-		return m.toggleHeatmap()
-	case key.Matches(msg, k.WhatIf):
-		return m.openWhatIf()
 	case key.Matches(msg, k.Stage) && len(msg.Runes) == 1:
 		cur, _ := c.JumpStage(int(msg.Runes[0] - '1'))
 		c = c.With(cur)
@@ -246,9 +325,20 @@ func (m Model) setClock(c replay.Clock) (Model, tea.Cmd) {
 	m.clock = c
 	m.gen++
 	m.notice = ""
+	m.settle()
 	m.refresh()
 	if m.clock.Playing() {
 		return m, m.tick()
 	}
 	return m, nil
+}
+
+// settle updates what follows a move of the clock: a study stop reached
+// starts asking, and another current event shows its annotation from the
+// top.
+func (m *Model) settle() {
+	m.study.arrive(m.clock)
+	if e := m.clock.Event(); e != m.noteEvent {
+		m.noteEvent, m.noteOff = e, 0
+	}
 }

@@ -1,10 +1,10 @@
 package replayer
 
 import (
+	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/incidents-dev/incidents/replay"
 )
 
 // Moment is the part of a replayer that a meeting's followers mirror: which
@@ -25,6 +25,14 @@ type Moment struct {
 	Speed   int
 	// Heatmap says the per-instance heatmap is shown.
 	Heatmap bool
+	// Study is study mode; Asking is the stop whose question is shown and
+	// Revealed the stop last revealed (-1 for none).
+	Study            bool
+	Asking, Revealed int
+	// Present is presenter mode; Overlay the keystroke overlay, shown when
+	// OverlayOn, with Keys its line ("⌨ space play · n next event ×3").
+	Present, OverlayOn bool
+	Keys               string
 	// Clock is At as the replayer's header writes it ("12:47 PDT"), for
 	// telling a reader where the presenter is.
 	Clock string
@@ -35,6 +43,8 @@ func (m Model) Moment() Moment {
 	mo := Moment{
 		At: m.clock.Now(), Event: m.clock.Event(), Playing: m.clock.Playing(),
 		Speed: m.clock.Speed(), Heatmap: m.heatmap,
+		Study: m.study.on, Asking: m.study.asking, Revealed: m.study.revealed,
+		Present: m.present, OverlayOn: m.overlay.on, Keys: m.overlay.text(),
 	}
 	if m.tl != nil {
 		mo.Clock = clockText(m.tl, mo.At, false)
@@ -49,32 +59,81 @@ func (m Model) Moment() Moment {
 }
 
 // ApplyMoment moves the replayer to mo (of the same incident): the clock,
-// the play state, the speed and the heatmap. It schedules no tick: a
-// follower's clock moves only when the presenter's moment arrives, so the
-// two never drift apart; Resume starts the replayer's own ticks again. A
-// tick already in flight is dropped.
+// the play state and speed, the heatmap, study mode with its question or
+// answer, presenter mode and the keystroke overlay. It schedules no tick:
+// a follower's clock moves only when the presenter's moment arrives, so
+// the two never drift apart; Resume starts the replayer's own ticks again.
+// A tick already in flight is dropped.
 func (m *Model) ApplyMoment(mo Moment) {
 	if m.tl == nil {
 		return
 	}
+	m.gen++
+	layoutChanged := m.applyModes(mo)
 	cur := m.clock.Seek(mo.At)
 	if mo.Event >= 0 && mo.Event < len(m.tl.Events) && m.tl.Events[mo.Event].At.Equal(cur.Now()) {
 		cur, _ = cur.ToEvent(mo.Event)
 	}
-	c := replay.NewClock(m.tl, mo.Speed).With(cur)
-	if mo.Playing && !c.AtEnd() {
-		c = c.Play()
+	c := m.clock.With(cur)
+	for c.Speed() < mo.Speed {
+		var ok bool
+		if c, ok = c.Faster(); !ok {
+			break
+		}
 	}
-	m.gen++
-	if c != m.clock {
-		m.clock = c
-		m.notice = ""
-		m.refresh()
+	for c.Speed() > mo.Speed {
+		var ok bool
+		if c, ok = c.Slower(); !ok {
+			break
+		}
+	}
+	switch {
+	case mo.Playing && !c.Playing() && !c.AtEnd():
+		c = c.Play()
+	case !mo.Playing:
+		c = c.Pause()
+	}
+	if m.study.on {
+		m.study.asking, m.study.revealed = mo.Asking, mo.Revealed
+	}
+	m.clock = c
+	m.notice = ""
+	m.settle()
+	if m.study.on {
+		m.study.asking = mo.Asking // settle may start asking; the presenter decides
+	}
+	if layoutChanged {
+		m.rebuild()
+		return
+	}
+	m.refresh()
+}
+
+// applyModes takes mo's study, presenter, overlay and heatmap modes, and
+// reports whether the layout changes with them.
+func (m *Model) applyModes(mo Moment) bool {
+	changed := false
+	if mo.Study != m.study.on {
+		m.study = study{asking: -1, revealed: -1}
+		m.clock = m.clock.WithStops(nil)
+		if mo.Study {
+			m.study = newStudy(m.tl)
+			m.clock = m.clock.WithStops(m.study.firsts())
+		}
+		changed = true
+	}
+	if mo.Present != m.present || mo.OverlayOn != m.overlay.on {
+		m.present, m.overlay.on = mo.Present, mo.OverlayOn
+		changed = true
+	}
+	m.overlay.entries = nil
+	if k := strings.TrimPrefix(mo.Keys, "⌨ "); k != "" {
+		m.overlay.entries = []shownKey{{label: k, n: 1}}
 	}
 	if mo.Heatmap != m.heatmap && (!mo.Heatmap || hasInstances(m.tl)) {
 		m.heatmap = mo.Heatmap
-		m.refresh()
 	}
+	return changed
 }
 
 // Resume starts the replayer's own ticks when it is playing (after

@@ -46,6 +46,8 @@ type painters struct {
 	reported, modelled, illustrative                       painter
 	eventPast, eventCurrent, eventFuture                   painter
 	worked, failed, partly, kind, actor                    painter
+	// box and boxTitle are presenter mode's current event, in reverse video.
+	box, boxTitle painter
 }
 
 func newPainters(s theme.Styles) painters {
@@ -60,6 +62,7 @@ func newPainters(s theme.Styles) painters {
 		reported: p(st.Reported), modelled: p(st.Modelled), illustrative: p(st.Illustrative),
 		eventPast: p(st.EventPast), eventCurrent: p(st.EventCurrent), eventFuture: p(st.EventFuture),
 		worked: p(st.Worked), failed: p(st.Failed), partly: p(st.Partly), kind: p(st.Kind), actor: p(st.Actor),
+		box: p(st.Annotation.Reverse(true)), boxTitle: p(st.AnnotationTitle.Reverse(true)),
 	}
 }
 

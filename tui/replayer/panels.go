@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
@@ -97,6 +98,26 @@ func block(s string, w, h int) []string {
 	}
 	for len(lines) < h {
 		lines = append(lines, "")
+	}
+	return lines
+}
+
+// heatLines returns the heatmap's h rows for the frame; in study mode the
+// columns right of the cursor are blank.
+func (m Model) heatLines(f frame, h int) []string {
+	lines := block(m.heat, m.width, h)
+	g := m.heatGrid
+	if !f.study || g == nil || len(lines) == 0 {
+		return lines
+	}
+	cur := cursorColumn(m.clock.Start(), m.clock.End(), f.now, g.cols)
+	for i, l := range lines {
+		if i < g.head || i >= g.head+len(g.rows) || lipgloss.Width(l) <= g.left+cur+1 {
+			continue // not an instance's row, or one that ends at the cursor
+		}
+		from, to := g.left+cur+1, g.left+g.cols
+		rest := ansi.TruncateLeft(l, to, "")
+		lines[i] = ansi.Truncate(l, from, "") + strings.Repeat(" ", max(0, to-from)) + rest
 	}
 	return lines
 }

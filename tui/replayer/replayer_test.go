@@ -91,6 +91,7 @@ func hypothetical(tl *data.Timeline, f float64) *data.Timeline {
 		for i := range s.Points {
 			s.Points[i].V *= f
 		}
+		s.Hypothetical = true
 		h.Series = append(h.Series, s)
 	}
 	return &h
@@ -268,11 +269,11 @@ func TestEnabledKeys(t *testing.T) {
 		keys []tea.KeyMsg
 		want string // enabled help keys, in FullHelp order
 	}{
-		{"at the start", tl, nil, "space + - n/] →/l G 1…5 esc"},
-		{"in the middle", tl, []tea.KeyMsg{runes("4")}, "space + - n/] p/[ →/l ←/h g G 1…5 esc"},
-		{"at the end", tl, []tea.KeyMsg{runes("G")}, "space + - p/[ ←/h g 1…5 esc"},
-		{"at the fastest speed", tl, []tea.KeyMsg{runes("+"), runes("+")}, "space - n/] →/l G 1…5 esc"},
-		{"without stages", &noStages, nil, "space + - n/] →/l G esc"},
+		{"at the start", tl, nil, "space + - G n/] →/l 1…5 s P K y ctrl+d ctrl+u esc"},
+		{"in the middle", tl, []tea.KeyMsg{runes("4")}, "space + - g G n/] p/[ →/l ←/h 1…5 s P K y ctrl+d ctrl+u esc"},
+		{"at the end", tl, []tea.KeyMsg{runes("G")}, "space + - g p/[ ←/h 1…5 s P K y ctrl+d ctrl+u esc"},
+		{"at the fastest speed", tl, []tea.KeyMsg{runes("+"), runes("+")}, "space - G n/] →/l 1…5 s P K y ctrl+d ctrl+u esc"},
+		{"without stages", &noStages, nil, "space + - G n/] →/l s P K y ctrl+d ctrl+u esc"},
 		{"without a timeline", nil, nil, "esc"},
 	}
 	for _, tc := range tests {

@@ -97,18 +97,21 @@ func cursorColumn(start, end, now time.Time, width int) int {
 	return min(width-1, int(float64(now.Sub(start))/float64(span)*float64(width)))
 }
 
-// line draws the sparkline with the cell in column col (if any) in the
-// cursor style.
-func (sp spark) line(col int, base, cursor painter) string {
+// line draws the sparkline with the cell in column col (if any) replaced by
+// cell in the cursor style; blank leaves every column right of col empty
+// (study mode draws nothing after the cursor).
+func (sp spark) line(col int, cell string, blank bool, base, cursor painter) string {
 	if len(sp.cells) == 0 {
 		return ""
 	}
 	if col < 0 || col >= len(sp.cells) {
 		return base.paint(strings.Join(sp.cells, ""))
 	}
-	return base.paint(strings.Join(sp.cells[:col], "")) +
-		cursor.paint(sp.cells[col]) +
-		base.paint(strings.Join(sp.cells[col+1:], ""))
+	right := strings.Join(sp.cells[col+1:], "")
+	if blank {
+		right = strings.Repeat(" ", len(sp.cells)-col-1)
+	}
+	return base.paint(strings.Join(sp.cells[:col], "")) + cursor.paint(cell) + base.paint(right)
 }
 
 // paint renders s in st, or leaves it as is when plain is set (so plain text
@@ -120,6 +123,15 @@ func paint(st lipgloss.Style, s string, plain bool) string {
 	return st.Render(s)
 }
 
+// cursorCell is the glyph already in column col, for a line drawn without
+// a moment of its own.
+func cursorCell(sp spark, col int) string {
+	if col < 0 || col >= len(sp.cells) {
+		return ""
+	}
+	return sp.cells[col]
+}
+
 // sparkHead is the line above a sparkline: the label and its provenance
 // (always kept, the label is cut first), then the value at now, min and max
 // as room allows. A hypothetical head labels the what-if line instead.
@@ -129,6 +141,11 @@ type sparkHead struct {
 	unit        string
 	lo, hi      float64
 	ok          bool // the series has points
+	// nowW is the width of the widest value the series takes, so the head
+	// keeps its layout as the value at now changes; noRange drops the
+	// minimum and maximum (study mode: the maximum may lie ahead).
+	nowW    int
+	noRange bool
 }
 
 func newSparkHead(s *data.Series, lang data.Lang, p painters, hypothetical bool) sparkHead {
@@ -152,6 +169,10 @@ func newSparkHead(s *data.Series, lang data.Lang, p painters, hypothetical bool)
 		h.provPaint = p.hypothetical
 	}
 	h.lo, h.hi, h.ok = replay.Extent(s.Points)
+	h.nowW = lipgloss.Width("–")
+	for _, pt := range s.Points {
+		h.nowW = max(h.nowW, lipgloss.Width(formatValue(pt.V, h.unit)))
+	}
 	return h
 }
 
@@ -159,11 +180,11 @@ func newSparkHead(s *data.Series, lang data.Lang, p painters, hypothetical bool)
 // value then).
 func (h sparkHead) render(width int, now float64, nowOK bool, lang data.Lang, p painters) string {
 	w := wordsFor(lang)
-	nowText := w.now + " –"
+	v := "–"
 	if nowOK {
-		nowText = w.now + " " + formatValue(now, h.unit)
+		v = formatValue(now, h.unit)
 	}
-	return h.renderWith(width, nowText, lang, p)
+	return h.renderWith(width, w.now+" "+padLeft(v, h.nowW), lang, p)
 }
 
 // lastReported is the head's figure for a reported series: the last value
@@ -190,7 +211,9 @@ func (h sparkHead) renderWith(width int, nowText string, lang data.Lang, p paint
 		if nowText != "" {
 			right = append(right, nowText)
 		}
-		right = append(right, w.min+" "+minText(h.lo, h.unit)+" · "+w.max+" "+formatValue(h.hi, h.unit))
+		if !h.noRange {
+			right = append(right, w.min+" "+minText(h.lo, h.unit)+" · "+w.max+" "+formatValue(h.hi, h.unit))
+		}
 	}
 	prov := ""
 	if h.prov != "" {
@@ -257,7 +280,7 @@ func axisRow(width, col int, startLabel, endLabel string, p painters) string {
 // minText writes the minimum: with its unit when the unit is "%", without
 // it otherwise, as the maximum beside it carries the unit.
 func minText(v float64, unit string) string {
-	if unit == "%" {
+	if unit == "%" || strings.Contains(unit, "%s") {
 		return formatValue(v, unit)
 	}
 	return formatNumber(v)
@@ -266,6 +289,9 @@ func minText(v float64, unit string) string {
 // formatValue writes v shortly with its unit: "1.2M msgs", "62%", "0.42 s".
 func formatValue(v float64, unit string) string {
 	n := formatNumber(v)
+	if strings.Contains(unit, "%s") { // a Korean unit around its number
+		return fmt.Sprintf(unit, n)
+	}
 	switch unit {
 	case "":
 		return n
@@ -326,7 +352,12 @@ func renderSparkline(s *data.Series, start, end, now time.Time, width int, lang 
 	loc := start.Location()
 	return []string{
 		headLine,
-		sp.line(col, p.spark, p.sparkCursor),
+		sp.line(col, cursorCell(sp, col), false, p.spark, p.sparkCursor),
 		axisRow(width, col, start.In(loc).Format("15:04"), end.In(loc).Format("15:04"), p),
 	}
+}
+
+// padLeft right-aligns s in w cells.
+func padLeft(s string, w int) string {
+	return strings.Repeat(" ", max(0, w-lipgloss.Width(s))) + s
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
@@ -75,11 +76,20 @@ func (r *textRenderer) blank() {
 	}
 }
 
-// para wraps s to the width less indent and adds it indented, in st.
+// para wraps s to the width less indent and adds it indented, in st. A
+// blank line between paragraphs gets no indent, so no line ends in spaces;
+// a URL wider than the line is kept whole on a line of its own.
 func (r *textRenderer) para(s string, indent int, st lipgloss.Style) {
 	pad := strings.Repeat(" ", indent)
-	for _, l := range layout.Wrap(s, max(1, r.w-indent)) {
-		r.add(pad + paint(st, l, r.plain))
+	for _, l := range layout.WrapText(s, max(1, r.w-indent)) {
+		switch f := strings.Fields(l); {
+		case l == "":
+			r.lines = append(r.lines, "")
+		case len(f) == 1 && layout.IsURL(f[0]):
+			r.lines = append(r.lines, pad+paint(st, l, r.plain))
+		default:
+			r.add(pad + paint(st, l, r.plain))
+		}
 	}
 }
 
@@ -103,7 +113,7 @@ func (r *textRenderer) header(rec *data.Record, tl *data.Timeline) {
 	if tl != nil {
 		loc := tl.Location()
 		span := fmt.Sprintf("%s–%s (%s)", tl.Start.In(loc).Format("2006-01-02 15:04"),
-			clockText(tl, tl.End, false), formatDuration(max(0, tl.Duration())))
+			clockText(tl, tl.End, false), i18n.Span(tl.Start, tl.End, r.lang))
 		r.para(span, 0, r.st.Faint)
 	}
 	r.blank()
@@ -167,6 +177,9 @@ func (r *textRenderer) series(tl *data.Timeline) {
 	loc := tl.Location()
 	for i, s := range heads {
 		for _, l := range renderSparkline(s, tl.Start.In(loc), tl.End.In(loc), time.Time{}, r.w, r.lang, r.styles) {
+			if r.plain {
+				l = strings.TrimRight(l, " ") // a sparse series leaves blank cells
+			}
 			r.add(l)
 		}
 		n := pick(s.Note, r.lang, "\n")
@@ -218,6 +231,12 @@ func (r *textRenderer) sources(tl *data.Timeline) {
 		if s.Kind != "" {
 			line += " (" + s.Kind + ")"
 		}
-		r.para(line, 0, r.st.Value)
+		if lipgloss.Width(line) <= r.w || s.Kind == "" {
+			r.para(line, 0, r.st.Value)
+			continue
+		}
+		// Too long for one line: the kind, then the URL whole under it.
+		r.para("- "+s.Kind, 0, r.st.Value)
+		r.para(s.URL, 2, r.st.Value)
 	}
 }

@@ -2,14 +2,48 @@ package replayer
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 )
+
+// mode is the replayer's layout: each has its own plan of rows and its own
+// keys (see refresh). Study mode is not a layout: it combines with each,
+// hiding what lies after the cursor.
+type mode int
+
+const (
+	modePlay mode = iota
+	modeHeatmap
+	modeWhatIf
+	modePresent
+)
+
+// mode returns the layout the replayer draws now. Presenter mode needs
+// presentMinW×presentMinH; below, the normal layout says why.
+func (m Model) mode() mode {
+	switch {
+	case m.whatIf != nil:
+		return modeWhatIf
+	case m.presenting():
+		return modePresent
+	case m.heatmap:
+		return modeHeatmap
+	}
+	return modePlay
+}
+
+// The smallest screen presenter mode draws in.
+const presentMinW, presentMinH = 80, 24
+
+func (m Model) presenting() bool {
+	return m.present && m.tl != nil && m.width >= presentMinW && m.height >= presentMinH
+}
 
 // plan is how the screen's rows are shared out at one size.
 type plan struct {
@@ -21,6 +55,9 @@ type plan struct {
 	events, notes int
 	// heat is the heatmap's rows, in place of the sparklines, when shown.
 	heat int
+	// keys is the keystroke overlay's row; note a one-line notice (such as
+	// presenter mode's fallback) above the header's.
+	keys, note bool
 }
 
 const (
@@ -31,38 +68,45 @@ const (
 
 // sparkHeight returns the rows the sparklines take in a mode.
 func (c *frameCache) sparkHeight(mode int) int {
-	switch mode {
-	case sparkHeads:
-		n := 0
-		for _, e := range c.sparks {
-			n++
-			if e.hypSeries != nil {
-				n++
-			}
-		}
-		return n
-	case sparkFull:
-		n := 1 // the axis row
-		for _, e := range c.sparks {
-			n += 2
-			if e.hypSeries != nil {
-				n += 2
-			}
-		}
-		return n
+	per := map[int]int{sparkHeads: 1, sparkFull: 2}[mode]
+	if per == 0 {
+		return 0
 	}
-	return 0
+	n := 0
+	if mode == sparkFull {
+		n = 1 // the axis row
+	}
+	for _, e := range c.sparks {
+		n += per
+		if e.hypSeries != nil {
+			n += per
+		}
+	}
+	return n
 }
 
-// plan shares the height out, most important first: the header, the event
-// list and the annotation, then the stage bar and the sparklines, full when
-// they leave room, else their head lines only. It depends on the size and
-// the data, never on the moment, so the screen does not jump while playing.
+// minEvents is how many rows the event list keeps before the annotation
+// takes the rest.
+const minEvents = 3
+
+// plan shares the height out, most important first: the header, the
+// annotation (the reason an event mattered) and a few events, then the
+// stage bar and the sparklines (full when they leave room, else their head
+// lines), then more events. It depends on the size, the data and the mode,
+// never on the moment, so the screen does not jump while playing.
 func (m Model) plan() plan {
 	var p plan
 	rest := m.height - 1 // header
 	if rest <= 0 {
 		return p
+	}
+	if m.present && !m.presenting() && rest >= 8 {
+		p.note = true
+		rest--
+	}
+	if m.overlay.on && rest >= 8 {
+		p.keys = true
+		rest--
 	}
 	if len(m.cache.stages) > 0 && rest >= 7 {
 		p.stageBar = true
@@ -84,13 +128,9 @@ func (m Model) plan() plan {
 		p.spark = sparkHeads
 		rest -= heads
 	}
-	// The annotation gets what its longest text needs, up to 45%; the event
-	// list the rest. Both depend on the data only, not on the moment.
-	p.notes = max(2, min(m.cache.longestNote, rest*9/20))
-	p.events = max(0, rest-p.notes)
-	if n := len(m.tl.Events); n > 0 && p.events > n {
-		p.events = n
-	}
+	n := len(m.tl.Events) + 1 // and the line saying how many are hidden
+	p.notes = min(m.cache.longestNote, max(2, rest-min(minEvents, n)))
+	p.events = min(rest-p.notes, n)
 	p.notes = rest - p.events
 	return p
 }
@@ -102,10 +142,13 @@ func (m Model) View() string {
 		return ""
 	}
 	var lines []string
-	if m.tl == nil {
+	switch {
+	case m.tl == nil:
 		lines = m.viewNoTimeline()
-	} else {
-		lines = m.viewTimeline()
+	case m.mode() == modePresent:
+		lines = m.viewPresent(m.frame())
+	default:
+		lines = m.viewTimeline(m.frame())
 	}
 	for len(lines) < m.height {
 		lines = append(lines, "")
@@ -122,42 +165,92 @@ func (m Model) viewNoTimeline() []string {
 	return lines
 }
 
-func (m Model) viewTimeline() []string {
+func (m Model) viewTimeline(f frame) []string {
 	p := m.plan()
 	c := m.cache
-	cur := m.clock.Event()
-	col := cursorColumn(m.clock.Start(), m.clock.End(), m.clock.Now(), m.width)
-	lines := []string{m.header()}
+	lines := []string{m.header(f)}
+	if p.note {
+		lines = append(lines, c.p.notice.paint(layout.Fit(wordsFor(m.lang).presentTooSmall, m.width)))
+	}
 	if p.stageBar {
-		lines = append(lines, c.stageBars[m.clock.Stage()+1])
+		lines = append(lines, m.stageBarAt(f))
 	}
-	lines = append(lines, m.sparkLines(p.spark, col)...)
-	lines = append(lines, block(m.heat, m.width, p.heat)...)
+	lines = append(lines, m.sparkLines(p.spark, f)...)
+	lines = append(lines, m.heatLines(f, p.heat)...)
 	if m.whatIf != nil && p.rules {
-		return append(lines, block(m.whatIf.View(m.width, p.events+p.notes+2), m.width, p.events+p.notes+2)...)
+		lines = append(lines, block(m.whatIf.View(m.width, p.events+p.notes+2), m.width, p.events+p.notes+2)...)
+		return m.withKeys(lines, p)
 	}
 	if p.rules {
-		lines = append(lines, m.rule(m.stageCaption()))
+		lines = append(lines, m.rule(m.stageCaption(f)))
 	}
-	lines = append(lines, m.eventLines(cur, p.events)...)
+	lines = append(lines, m.eventLines(f, p.events)...)
 	if p.rules {
-		caption := clockText(m.tl, m.clock.Start(), false)
-		if cur >= 0 {
-			caption = c.captions[cur]
-		}
-		lines = append(lines, m.rule(caption))
+		lines = append(lines, m.rule(m.noteCaption(f)))
 	}
-	note := c.before
-	if cur >= 0 {
-		note = c.notes[cur]
+	lines = append(lines, m.noteLines(f, p.notes)...)
+	return m.withKeys(lines, p)
+}
+
+// withKeys pads lines to the screen and puts the keystroke overlay in the
+// last row when the plan has one.
+func (m Model) withKeys(lines []string, p plan) []string {
+	if !p.keys {
+		return lines
 	}
-	if len(note) > p.notes && p.notes > 0 {
-		note = append(note[:p.notes-1:p.notes-1], ansi.Truncate(note[p.notes-1], max(0, m.width-1), "")+"…")
+	for len(lines) < m.height-1 {
+		lines = append(lines, "")
 	}
-	if len(note) > p.notes {
-		note = note[:p.notes]
+	return append(lines[:m.height-1], m.cache.p.state.paint(layout.Truncate(m.overlay.text(), m.width)))
+}
+
+// noteCaption heads the annotation: the current event's time, actor, kind
+// and outcome, or the study stop that asks.
+func (m Model) noteCaption(f frame) string {
+	if f.asking >= 0 {
+		return fmt.Sprintf(wordsFor(m.lang).stopCaption, f.asking+1, len(m.study.stops))
 	}
-	return append(lines, note...)
+	if f.event >= 0 {
+		return m.cache.captions[f.event]
+	}
+	return clockText(m.tl, m.clock.Start(), false)
+}
+
+// noteLines draws the annotation of the current event (or a study stop's
+// prompt) in n rows, from the scroll offset; a cut text ends in "…".
+func (m Model) noteLines(f frame, n int) []string {
+	note := m.cache.before
+	switch {
+	case f.asking >= 0:
+		note = m.promptLines(f, m.width)
+	case f.event >= 0:
+		note = m.cache.notes[f.event]
+	}
+	if off := min(m.noteOff, max(0, len(note)-n)); off > 0 {
+		note = note[off:]
+	}
+	if len(note) > n && n > 0 {
+		note = append(note[:n-1:n-1], ansi.Truncate(note[n-1], max(0, m.width-1), "")+"…")
+	}
+	return note[:min(len(note), max(n, 0))]
+}
+
+// notePage is how far ctrl+d scrolls: the annotation's rows less one.
+func (m Model) notePage() int {
+	return max(1, m.plan().notes-1)
+}
+
+// clampNote keeps a scroll offset inside the current annotation.
+func (m Model) clampNote(off int) int {
+	f := m.frame()
+	n := len(m.cache.before)
+	switch {
+	case f.asking >= 0:
+		n = len(m.promptLines(f, m.width))
+	case f.event >= 0:
+		n = len(m.cache.notes[f.event])
+	}
+	return max(0, min(off, n-m.plan().notes))
 }
 
 func (m Model) title() string {
@@ -170,26 +263,39 @@ func (m Model) title() string {
 	return m.rec.ID + "  " + pick(m.rec.Title, m.lang, " / ")
 }
 
-// header is the top line: id and title at the left (or a notice such as a
-// bad --at), and the clock, elapsed time, play state and speed at the right.
-// The title gives way first, then the elapsed total.
-func (m Model) header() string {
-	p := m.cache.p
+// headerRight is the header's right part: clock, elapsed time, play state
+// and speed, every field padded to its widest, so nothing moves as the
+// clock runs or the speed changes. short drops the total.
+func (m Model) headerRight(short bool) (clock, el, state string) {
 	w := wordsFor(m.lang)
 	c := m.clock
-	clock := clockText(m.tl, c.Now(), c.Speed() <= 10)
-	el := "T+" + formatDuration(c.Elapsed())
-	total := " " + w.of + " " + formatDuration(c.Total())
-	state := "|| " + w.paused
-	if c.Playing() {
-		state = "▶ " + w.playing
+	clock = layout.Fit(clockText(m.tl, c.Now(), c.Speed() <= 10), m.cache.clockW)
+	total := m.totalText()
+	tw := lipgloss.Width(total)
+	el = "T+" + padLeft(hm(c.Elapsed()), tw)
+	if !short {
+		el += " " + w.of + " " + total
 	}
-	state += fmt.Sprintf(" %d×", c.Speed())
-	el += total
+	word := w.paused
+	mark := "||"
+	if c.Playing() {
+		word, mark = w.playing, "▶"
+	}
+	state = fmt.Sprintf("%s %s %3d×", mark, layout.Fit(word, m.cache.stateW), c.Speed())
+	return clock, el, state
+}
+
+// header is the top line: id and title at the left (or a notice such as a
+// bad --at), and the clock, elapsed time, play state and speed at the right.
+// The fields have fixed widths, so the title's room depends on the width
+// alone; under that the total goes first, then the title.
+func (m Model) header(f frame) string {
+	p := m.cache.p
+	clock, el, state := m.headerRight(false)
 	rw := lipgloss.Width(clock) + 2 + lipgloss.Width(el) + 2 + lipgloss.Width(state)
-	if rw > m.width {
-		el = strings.TrimSuffix(el, total)
-		rw -= lipgloss.Width(total)
+	if rw+12 > m.width {
+		clock, el, state = m.headerRight(true)
+		rw = lipgloss.Width(clock) + 2 + lipgloss.Width(el) + 2 + lipgloss.Width(state)
 	}
 	if rw > m.width {
 		return layout.Truncate(clock+"  "+el+"  "+state, m.width)
@@ -201,11 +307,25 @@ func (m Model) header() string {
 	}
 	room := m.width - rw - 2
 	if room < 10 {
-		return right
+		return strings.Repeat(" ", m.width-rw) + right
 	}
-	left = layout.Truncate(left, room)
-	gap := strings.Repeat(" ", max(2, m.width-lipgloss.Width(left)-rw))
-	return lp.paint(left) + gap + right
+	return lp.paint(layout.Fit(left, room)) + "  " + right
+}
+
+// hm writes d as hours and minutes, "0:52", "3:17".
+// totalText is the timeline's length as h:mm, or, for a span too long for
+// a time.Duration (about 292 years: only hostile files have one), the
+// span counted from its times by the formatter every screen uses.
+func (m Model) totalText() string {
+	if m.tl != nil && m.tl.End.Sub(m.tl.Start) == time.Duration(math.MaxInt64) {
+		return i18n.Span(m.tl.Start, m.tl.End, m.lang)
+	}
+	return hm(m.clock.Total())
+}
+
+func hm(d time.Duration) string {
+	d = max(d, 0)
+	return fmt.Sprintf("%d:%02d", int(d/time.Hour), int(d%time.Hour/time.Minute))
 }
 
 // formatDuration writes d in whole minutes: "52m", "3h17m", "1h05m".
@@ -218,55 +338,14 @@ func formatDuration(d time.Duration) string {
 	return fmt.Sprintf("%dh%02dm", h, mins)
 }
 
-// stageBar draws the stages along the time axis, aligned with the
-// sparklines; the current stage is bracketed (and highlighted in colour).
-func (m Model) stageBar(c *frameCache, cur int) string {
-	p := c.p
-	var b strings.Builder
-	for i, seg := range c.stages {
-		w := seg.to - seg.from
-		sep := ""
-		if i+1 < len(c.stages) {
-			sep = "│"
-			w--
-		}
-		title := pick(m.tl.Stages[seg.stage].Title, m.lang, " / ")
-		if seg.stage == cur {
-			label := layout.Fit(stageLabel(seg.stage, title, w-2), w-2)
-			if w < 3 {
-				label = stageLabel(seg.stage, title, w)
-			} else {
-				label = "[" + label + "]"
-			}
-			b.WriteString(p.stageCurrent.paint(layout.Fit(label, w)))
-		} else {
-			b.WriteString(p.stage.paint(layout.Fit(stageLabel(seg.stage, title, w), w)))
-		}
-		b.WriteString(p.rule.paint(sep))
-	}
-	return b.String()
-}
-
-// stageLabel is a stage's label in w cells: "3 Restarts", cut with "…"
-// while at least a few cells of the title show, else the number alone
-// (stages after the ninth have no key and no number).
-func stageLabel(stage int, title string, w int) string {
-	if stage >= 9 {
-		return layout.Truncate(title, w)
-	}
-	num := fmt.Sprint(stage + 1)
-	full := num + " " + title
-	if lipgloss.Width(full) <= w || w-lipgloss.Width(num)-1 >= 4 {
-		return layout.Truncate(full, w)
-	}
-	return layout.Truncate(num, w)
-}
-
 // stageCaption names the current stage: "Stage 3/5 · Restarts".
-func (m Model) stageCaption() string {
+func (m Model) stageCaption(f frame) string {
 	w := wordsFor(m.lang)
 	n := len(m.tl.Stages)
-	s := m.clock.Stage()
+	s := -1
+	if f.event >= 0 {
+		s = m.tl.StageIndex(m.tl.Events[f.event].Stage)
+	}
 	if s < 0 {
 		return fmt.Sprintf("%s –/%d", w.stage, n)
 	}
@@ -285,48 +364,54 @@ func (m Model) rule(caption string) string {
 }
 
 // sparkLines draws the headline series in a plan's mode, with the cursor in
-// column col.
-func (m Model) sparkLines(mode, col int) []string {
+// the frame's column.
+func (m Model) sparkLines(mode int, f frame) []string {
 	if mode == sparkNone {
 		return nil
 	}
 	p := m.cache.p
-	now := m.clock.Now()
 	var lines []string
-	for _, e := range m.cache.sparks {
-		v, ok := replay.ValueAt(e.series.Points, now)
-		lines = append(lines, e.head.render(m.width, v, ok, m.lang, p))
-		if mode == sparkHeads {
-			if e.hypSeries != nil {
-				v, ok := replay.ValueAt(e.hypSeries.Points, now)
-				lines = append(lines, e.hypHead.render(m.width, v, ok, m.lang, p))
-			}
-			continue
+	for i, e := range m.cache.sparks {
+		s := f.sparks[i]
+		head := e.head
+		head.noRange = f.study
+		lines = append(lines, head.render(m.width, s.v, s.ok, m.lang, p))
+		if mode == sparkFull {
+			lines = append(lines, e.sp.line(f.col, s.cell, f.study, p.spark, p.sparkCursor))
 		}
-		lines = append(lines, e.sp.line(col, p.spark, p.sparkCursor))
 		if e.hypSeries != nil {
-			v, ok := replay.ValueAt(e.hypSeries.Points, now)
-			lines = append(lines, e.hypHead.render(m.width, v, ok, m.lang, p),
-				e.hyp.line(col, p.hypothetical, p.sparkCursor))
+			lines = append(lines, e.hypHead.render(m.width, s.hv, s.hok, m.lang, p))
+			if mode == sparkFull {
+				lines = append(lines, e.hyp.line(f.col, s.hcell, false, p.hypothetical, p.sparkCursor))
+			}
 		}
 	}
 	if mode == sparkFull {
-		lines = append(lines, axisRow(m.width, col, m.cache.axisL, m.cache.axisR, p))
+		lines = append(lines, axisRow(m.width, f.col, m.cache.axisL, m.cache.axisR, p))
 	}
 	return lines
 }
 
 // eventLines draws n rows of the event list, scrolled so the current event
-// sits a third of the way down.
-func (m Model) eventLines(cur, n int) []string {
+// sits a third of the way down. Events the frame may not draw (study mode)
+// are replaced by one line saying how many are hidden.
+func (m Model) eventLines(f frame, n int) []string {
 	rows := m.cache.rows
 	if n <= 0 || len(rows) == 0 {
 		return nil
 	}
-	off := min(max(0, cur-n/3), max(0, len(rows)-n))
+	shown := f.limit
+	if shown < len(rows) {
+		shown++ // the hidden line
+	}
+	cur := f.event
+	off := min(max(0, cur-n/3), max(0, shown-n))
 	var lines []string
-	for i := off; i < min(len(rows), off+n); i++ {
+	for i := off; i < min(shown, off+n); i++ {
 		switch {
+		case i >= f.limit:
+			lines = append(lines, m.cache.p.faint.paint(layout.Fit(
+				"  "+fmt.Sprintf(wordsFor(m.lang).hidden, len(rows)-f.limit), m.width)))
 		case i < cur:
 			lines = append(lines, rows[i][past])
 		case i == cur:

@@ -107,9 +107,9 @@ func whatIfText(t data.Text, l data.Lang) string {
 // last hypothetical run.
 type whatIf struct {
 	tl     *data.Timeline
-	model  replay.Model
+	sc     replay.Scenario
 	err    error // the timeline's model does not parse
-	params []replay.WhatIfParam
+	params []replay.Param
 	// base holds the incident's values, values the panel's, applied those of
 	// the last run.
 	base, values, applied []string
@@ -125,21 +125,22 @@ type whatIf struct {
 
 // newWhatIf returns the panel for tl (a prepared timeline with a model).
 func newWhatIf(tl *data.Timeline, lang data.Lang, st theme.Styles) whatIf {
-	w := whatIf{tl: tl, lang: lang, st: st, keys: newWhatIfKeyMap(lang), params: replay.WhatIfParams()}
+	w := whatIf{tl: tl, lang: lang, st: st, keys: newWhatIfKeyMap(lang)}
 	if tl == nil || len(tl.Model) == 0 {
 		w.err = replay.ErrNoModel
 		return w
 	}
-	w.model, w.err = replay.ParseModel(tl.Model)
+	w.sc, w.err = replay.Open(tl)
 	if w.err != nil {
 		return w
 	}
+	w.params = w.sc.Params()
 	for _, p := range w.params {
-		w.base = append(w.base, p.Value(w.model))
+		w.base = append(w.base, p.Value)
 	}
 	w.values = append([]string(nil), w.base...)
 	w.applied = append([]string(nil), w.base...)
-	w.orig, w.origOK = replay.Summarize(tl)
+	w.orig, w.origOK = w.sc.Summarize(tl)
 	return w
 }
 
@@ -173,7 +174,7 @@ func (w whatIf) Update(msg tea.KeyMsg) (whatIf, tea.Cmd) {
 
 func (w whatIf) stepped(d int) []string {
 	v := append([]string(nil), w.values...)
-	v[w.sel] = w.params[w.sel].Step(w.model, v[w.sel], d)
+	v[w.sel] = w.sc.Step(w.params[w.sel].Name, v[w.sel], d)
 	return v
 }
 
@@ -193,13 +194,13 @@ func (w whatIf) apply() (whatIf, tea.Cmd) {
 		w.hypOK = false
 		return w, func() tea.Msg { return whatIfAppliedMsg{} }
 	}
-	hyp, err := replay.WhatIf(w.tl, set)
+	hyp, err := w.sc.Run(set)
 	if err != nil {
 		w.runErr = err.Error()
 		w.hypOK = false
 		return w, nil
 	}
-	w.hyp, w.hypOK = replay.Summarize(hyp)
+	w.hyp, w.hypOK = w.sc.Summarize(hyp)
 	return w, func() tea.Msg { return whatIfAppliedMsg{Timeline: hyp} }
 }
 
@@ -269,12 +270,12 @@ func (w whatIf) View(width, height int) string {
 	// comes from.
 	p := w.params[w.sel]
 	notes = append(notes, whatIfWrap(w.st.Base, ms.Note, whatIfText(p.Desc, w.lang), width-2, "  ")...)
-	if n, ok := w.model.Notes[p.Name]; ok {
+	if p.Basis != "" {
 		basis := words.basisJ
-		if n.Basis == "postmortem" {
+		if p.Basis == "postmortem" {
 			basis = words.basisPM
 		}
-		notes = append(notes, whatIfWrap(w.st.Base, ms.Faint, basis+": "+whatIfText(n.Note, w.lang), width-2, "  ")...)
+		notes = append(notes, whatIfWrap(w.st.Base, ms.Faint, basis+": "+whatIfText(p.Note, w.lang), width-2, "  ")...)
 	}
 
 	summary = w.summary(width)

@@ -8,7 +8,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/incidents-dev/incidents/data"
-	"github.com/incidents-dev/incidents/replay"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
 
@@ -87,7 +86,7 @@ func TestWhatIfKeys(t *testing.T) {
 		t.Errorf("after 32 partitions: values %v, summary %+v vs %+v", w.values, w.hyp, w.orig)
 	}
 	for _, s := range applied.Timeline.Series {
-		if s.Provenance == data.Modelled && !strings.HasPrefix(s.Label.EN, replay.Hypothetical.EN) {
+		if s.Provenance == data.Modelled && !s.Hypothetical {
 			t.Errorf("%s not labelled hypothetical", s.Name)
 		}
 	}

@@ -1,4 +1,4 @@
-package replay
+package mailbox
 
 import (
 	"encoding/json"
@@ -14,7 +14,7 @@ import (
 	"github.com/incidents-dev/incidents/data"
 )
 
-const bundledIL0499 = "../data/library/timelines/IL-0499.json"
+const bundledIL0499 = "../../data/library/timelines/IL-0499.json"
 
 // bundledTimeline reads IL-0499's timeline file as shipped.
 func bundledTimeline(t testing.TB) *data.Timeline {
@@ -65,7 +65,10 @@ func TestParseModelBundled(t *testing.T) {
 			t.Errorf("action %d (%s %s): note not in both languages", i, a.Do, a.Instance)
 		}
 	}
-	m.Note, m.Notes = data.Text{}, nil
+	if !m.SeriesNote.Complete() || len(m.WhatIf) != len(whatIfParams) {
+		t.Errorf("series note %+v, %d what-if texts", m.SeriesNote, len(m.WhatIf))
+	}
+	m.Note, m.Notes, m.Units, m.SeriesNote, m.Labels, m.WhatIf = data.Text{}, nil, nil, data.Text{}, Labels{}, nil
 	for i := range m.Actions {
 		m.Actions[i].Note = data.Text{}
 	}

@@ -1,4 +1,4 @@
-package replay
+package mailbox
 
 import (
 	"fmt"
@@ -191,7 +191,7 @@ func newSim(m Model) *sim {
 		s.limitFrom = max(0, m.stepOf(m.RateLimitAt))
 	}
 	for i := range m.Instances {
-		s.addInstance(fmt.Sprintf("2-%d", i+1), 0, len(s.ring))
+		s.addInstance(fmt.Sprintf("%s%d", m.Names.First, i+1), 0, len(s.ring))
 	}
 	for i, in := range s.insts {
 		in.host(i, m.Calls*in.weight/s.totalWeight)

@@ -1,4 +1,10 @@
-package replay
+// Package mailbox is the queueing model behind IL-0499's curves: Discord's
+// voice syncers, each routing new connections through one supervisor whose
+// mailbox slows every spawn as it grows. It reads its parameters, and the
+// incident's facts it labels its series with, from the timeline's "model"
+// block, and satisfies replay.Scenario; importing it registers the kind
+// "mailbox" with replay.Open.
+package mailbox
 
 import (
 	"bytes"
@@ -12,7 +18,13 @@ import (
 	"time"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/replay"
 )
+
+// Kind is the model block's "kind" for this model.
+const Kind = "mailbox"
+
+func init() { replay.Register(Kind, Open) }
 
 // Model is the queueing model behind IL-0499's curves: a cluster of voice
 // syncer instances, each routing new outbound connections through one
@@ -117,9 +129,33 @@ type Model struct {
 	Actions []Action
 
 	// Note describes the model as a whole; Notes holds each parameter's note,
-	// keyed by its JSON name.
+	// keyed by its JSON name, and Units its unit.
 	Note  data.Text
 	Notes map[string]ParamNote
+	Units map[string]string
+
+	// The incident's facts the model's output is labelled with, from the
+	// block: SeriesNote is the note of every series, Labels their labels,
+	// Names how instances are named, WhatIf the label and description of
+	// each what-if parameter.
+	SeriesNote data.Text
+	Labels     Labels
+	Names      Names
+	WhatIf     map[string]WhatIfText
+}
+
+// Names says how instances are named: First + "1", First + "2", … for the
+// cluster at the start, Added + "1", … for those add_instances brings.
+type Names struct {
+	First string `json:"first"`
+	Added string `json:"added"`
+}
+
+// WhatIfText is the label and description of one what-if parameter as the
+// incident gives them (they state the incident's values).
+type WhatIfText struct {
+	Label data.Text `json:"label"`
+	Desc  data.Text `json:"desc"`
 }
 
 // ParamNote says where one parameter's value comes from.
@@ -175,18 +211,8 @@ func (k ActionKind) valid() bool {
 	return false
 }
 
-// FieldError is a problem with one field of a model object. Field is the
-// path inside the object, such as "params.instances.value".
-type FieldError struct {
-	Field string
-	Err   error
-}
-
-// Error implements error.
-func (e *FieldError) Error() string { return "model: " + e.Field + ": " + e.Err.Error() }
-
-// Unwrap returns the underlying error.
-func (e *FieldError) Unwrap() error { return e.Err }
+// FieldError is replay's: a problem with one field of a model block.
+type FieldError = replay.FieldError
 
 func fieldErr(field string, format string, args ...any) error {
 	return &FieldError{Field: field, Err: fmt.Errorf(format, args...)}
@@ -194,11 +220,16 @@ func fieldErr(field string, format string, args ...any) error {
 
 // modelJSON is the file form of a model.
 type modelJSON struct {
-	Note    data.Text            `json:"note"`
-	Start   string               `json:"start"`
-	End     string               `json:"end"`
-	Params  map[string]paramJSON `json:"params"`
-	Actions []actionJSON         `json:"actions"`
+	Kind       string                `json:"kind"`
+	Note       data.Text             `json:"note"`
+	SeriesNote data.Text             `json:"series_note"`
+	Labels     Labels                `json:"labels"`
+	Names      Names                 `json:"names"`
+	WhatIf     map[string]WhatIfText `json:"whatif"`
+	Start      string                `json:"start"`
+	End        string                `json:"end"`
+	Params     map[string]paramJSON  `json:"params"`
+	Actions    []actionJSON          `json:"actions"`
 }
 
 type paramJSON struct {
@@ -355,7 +386,9 @@ func ParseModel(raw json.RawMessage) (Model, error) {
 	}
 	var m Model
 	var err error
-	m.Note = f.Note
+	if err := m.readFacts(&f); err != nil {
+		return Model{}, err
+	}
 	if m.Start, err = time.Parse(time.RFC3339, f.Start); err != nil {
 		return Model{}, fieldErr("start", "invalid time %q (want RFC 3339, such as 2026-03-25T12:00:00-07:00)", f.Start)
 	}
@@ -366,6 +399,7 @@ func ParseModel(raw json.RawMessage) (Model, error) {
 		return Model{}, fieldErr("end", "%s is not within 48 hours after start %s", f.End, f.Start)
 	}
 	m.Notes = make(map[string]ParamNote, len(modelParams))
+	m.Units = make(map[string]string, len(modelParams))
 	known := make(map[string]bool, len(modelParams))
 	for _, spec := range modelParams {
 		known[spec.name] = true
@@ -386,6 +420,7 @@ func ParseModel(raw json.RawMessage) (Model, error) {
 			return Model{}, fieldErr("params."+spec.name+".note", "want a note in both en and ko")
 		}
 		m.Notes[spec.name] = p.ParamNote
+		m.Units[spec.name] = p.Unit
 	}
 	for _, name := range sortedKeys(f.Params) {
 		if !known[name] {
@@ -421,6 +456,41 @@ func ParseModel(raw json.RawMessage) (Model, error) {
 	}
 	return m, nil
 }
+
+// readFacts takes the block's kind and the incident's facts the output is
+// labelled with.
+func (m *Model) readFacts(f *modelJSON) error {
+	if f.Kind != Kind {
+		return fieldErr("kind", "invalid kind %q (want %s)", f.Kind, Kind)
+	}
+	if !f.Note.Complete() {
+		return fieldErr("note", "want a note in both en and ko")
+	}
+	if !f.SeriesNote.Complete() {
+		return fieldErr("series_note", "want a note in both en and ko")
+	}
+	if name, ok := f.Labels.complete(); !ok {
+		return fieldErr("labels."+name, "want a label in both en and ko")
+	}
+	if !instancePrefix.MatchString(f.Names.First) || !instancePrefix.MatchString(f.Names.Added) || f.Names.First == f.Names.Added {
+		return fieldErr("names", "invalid prefixes %q and %q (want two different prefixes such as \"2-\" and \"3-\")", f.Names.First, f.Names.Added)
+	}
+	for _, p := range whatIfParams {
+		t, ok := f.WhatIf[p.Name]
+		if !ok || !t.Label.Complete() || !t.Desc.Complete() {
+			return fieldErr("whatif."+p.Name, "want a label and a desc in both en and ko")
+		}
+	}
+	for _, name := range sortedKeys(f.WhatIf) {
+		if whatIfIndex(name) < 0 {
+			return fieldErr("whatif."+name, "unknown what-if parameter (want %s)", whatIfNames())
+		}
+	}
+	m.Note, m.SeriesNote, m.Labels, m.Names, m.WhatIf = f.Note, f.SeriesNote, f.Labels, f.Names, f.WhatIf
+	return nil
+}
+
+var instancePrefix = regexp.MustCompile(`^[0-9]+-$`)
 
 var instanceName = regexp.MustCompile(`^[0-9]+-[0-9]+$`)
 

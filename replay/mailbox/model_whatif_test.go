@@ -1,4 +1,4 @@
-package replay
+package mailbox
 
 import (
 	"encoding/json"
@@ -9,7 +9,18 @@ import (
 	"time"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/replay"
 )
+
+// whatIf runs tl's scenario with set changed.
+func whatIf(t testing.TB, tl *data.Timeline, set map[string]string) (*data.Timeline, error) {
+	t.Helper()
+	sc, err := Open(tl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc.Run(set)
+}
 
 func TestPrepare(t *testing.T) {
 	tl := bundledTimeline(t)
@@ -19,7 +30,7 @@ func TestPrepare(t *testing.T) {
 			illustrative++
 		}
 	}
-	if err := Prepare(tl); err != nil {
+	if err := replay.Prepare(tl); err != nil {
 		t.Fatal(err)
 	}
 	byName := map[string]data.Series{}
@@ -30,6 +41,12 @@ func TestPrepare(t *testing.T) {
 		}
 		byName[s.Name] = s
 		groups[s.Group]++
+		if s.Hypothetical || s.Scenario != "" {
+			t.Errorf("%s: the incident's series marked hypothetical (%q)", s.Name, s.Scenario)
+		}
+		if want := strings.TrimPrefix(strings.TrimPrefix(s.Name, "mailbox/"), "ring/"); s.Group != "" && s.Instance != want {
+			t.Errorf("%s: instance %q, want %q", s.Name, s.Instance, want)
+		}
 	}
 	for _, name := range []string{SeriesMailbox, SeriesSuccess, SeriesRing, "mailbox/2-1", "mailbox/2-15", "mailbox/3-15", "ring/2-8", "ring/3-1"} {
 		s, ok := byName[name]
@@ -44,8 +61,8 @@ func TestPrepare(t *testing.T) {
 			t.Errorf("%s: no points", name)
 		}
 	}
-	if groups[GroupInstance] != 30 || groups[GroupRing] != 30 {
-		t.Errorf("%d instance and %d ring series, want 30 each", groups[GroupInstance], groups[GroupRing])
+	if groups[replay.GroupInstance] != 30 || groups[replay.GroupRing] != 30 {
+		t.Errorf("%d instance and %d ring series, want 30 each", groups[replay.GroupInstance], groups[replay.GroupRing])
 	}
 	if s := byName["mailbox/3-1"]; len(s.Points) > 0 && s.Points[0].T.Before(modelClock(14, 15)) {
 		t.Errorf("3-1 has points from %s, before it came online", s.Points[0].T.Format("15:04"))
@@ -67,10 +84,10 @@ func TestPrepare(t *testing.T) {
 
 func TestPrepareDeterministic(t *testing.T) {
 	a, b := bundledTimeline(t), bundledTimeline(t)
-	if err := Prepare(a); err != nil {
+	if err := replay.Prepare(a); err != nil {
 		t.Fatal(err)
 	}
-	if err := Prepare(b); err != nil {
+	if err := replay.Prepare(b); err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(a.Series, b.Series) {
@@ -78,18 +95,18 @@ func TestPrepareDeterministic(t *testing.T) {
 	}
 	// Prepare again on a prepared timeline: same series, none added.
 	n := len(a.Series)
-	if err := Prepare(a); err != nil || len(a.Series) != n || !reflect.DeepEqual(a.Series, b.Series) {
+	if err := replay.Prepare(a); err != nil || len(a.Series) != n || !reflect.DeepEqual(a.Series, b.Series) {
 		t.Fatalf("preparing twice changed the series (err %v, %d → %d)", err, n, len(a.Series))
 	}
 }
 
 func TestPrepareWithoutModel(t *testing.T) {
 	tl := &data.Timeline{Incident: "IL-0271", Series: []data.Series{{Name: "nodes"}}}
-	if err := Prepare(tl); err != nil || len(tl.Series) != 1 {
+	if err := replay.Prepare(tl); err != nil || len(tl.Series) != 1 {
 		t.Fatalf("Prepare without a model: err %v, %d series", err, len(tl.Series))
 	}
 	bad := &data.Timeline{Incident: "IL-0499", Model: json.RawMessage(`{"start": 1}`)}
-	if err := Prepare(bad); err == nil || !strings.Contains(err.Error(), "IL-0499") {
+	if err := replay.Prepare(bad); err == nil || !strings.Contains(err.Error(), "IL-0499") {
 		t.Errorf("Prepare with a broken model: %v", err)
 	}
 }
@@ -99,7 +116,7 @@ func BenchmarkPrepare(b *testing.B) {
 	series := tl.Series
 	for b.Loop() {
 		tl.Series = series
-		if err := Prepare(tl); err != nil {
+		if err := replay.Prepare(tl); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -115,7 +132,7 @@ func TestSummarize(t *testing.T) {
 	if !ok {
 		t.Fatal("not ok")
 	}
-	want := Summary{PeakMailbox: 90, PeakAt: at(2), FirstBelow5: at(2), RecoveredAbove95: at(5), MinutesBelow50: 2}
+	want := replay.Summary{PeakMailbox: 90, PeakAt: at(2), FirstBelow5: at(2), RecoveredAbove95: at(5), MinutesBelow50: 2}
 	if s != want {
 		t.Errorf("got %+v\nwant %+v", s, want)
 	}
@@ -124,26 +141,15 @@ func TestSummarize(t *testing.T) {
 	}
 }
 
-func TestFormatCount(t *testing.T) {
-	for _, tc := range []struct {
-		v    float64
-		want string
-	}{{0, "0"}, {950, "950"}, {1000, "1k"}, {12345, "12.3k"}, {4.56e6, "4.56M"}, {57.49e6, "57.49M"}, {2e9, "2G"}} {
-		if got := FormatCount(tc.v); got != tc.want {
-			t.Errorf("FormatCount(%g) = %q, want %q", tc.v, got, tc.want)
-		}
-	}
-}
-
 func TestWhatIf(t *testing.T) {
 	tl := bundledTimeline(t)
-	if err := Prepare(tl); err != nil {
+	if err := replay.Prepare(tl); err != nil {
 		t.Fatal(err)
 	}
 	orig, _ := Summarize(tl)
 	before := append([]data.Series(nil), tl.Series...)
 
-	hyp, err := WhatIf(tl, map[string]string{"partitions": "32"})
+	hyp, err := whatIf(t, tl, map[string]string{"partitions": "32"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,6 +166,9 @@ func TestWhatIf(t *testing.T) {
 		if s.Name != tl.Series[i].Name {
 			t.Errorf("series %d renamed %s → %s", i, tl.Series[i].Name, s.Name)
 		}
+		if !s.Hypothetical || s.Scenario != "partitions=32" {
+			t.Errorf("%s: hypothetical %v, scenario %q", s.Name, s.Hypothetical, s.Scenario)
+		}
 		if !strings.HasPrefix(s.Label.EN, "Hypothetical") || !strings.HasPrefix(s.Label.KO, "가정") || !strings.HasPrefix(s.Note.EN, "Hypothetical") {
 			t.Errorf("%s not marked hypothetical: %+v", s.Name, s.Label)
 		}
@@ -174,14 +183,14 @@ func TestWhatIf(t *testing.T) {
 
 	for _, tc := range []struct {
 		set  map[string]string
-		want func(s Summary) bool
+		want func(s replay.Summary) bool
 	}{
-		{map[string]string{"instances": "30"}, func(s Summary) bool { return s.PeakMailbox < orig.PeakMailbox/1000 }},
-		{map[string]string{"rate_limit_at": "12:13"}, func(s Summary) bool { return s.PeakMailbox < orig.PeakMailbox/100 }},
-		{map[string]string{"rate_limit_at": "never"}, func(s Summary) bool { return s.RecoveredAbove95.IsZero() }},
-		{map[string]string{}, func(s Summary) bool { return s == orig }},
+		{map[string]string{"instances": "30"}, func(s replay.Summary) bool { return s.PeakMailbox < orig.PeakMailbox/1000 }},
+		{map[string]string{"rate_limit_at": "12:13"}, func(s replay.Summary) bool { return s.PeakMailbox < orig.PeakMailbox/100 }},
+		{map[string]string{"rate_limit_at": "never"}, func(s replay.Summary) bool { return s.RecoveredAbove95.IsZero() }},
+		{map[string]string{}, func(s replay.Summary) bool { return s == orig }},
 	} {
-		hyp, err := WhatIf(tl, tc.set)
+		hyp, err := whatIf(t, tl, tc.set)
 		if err != nil {
 			t.Fatalf("%v: %v", tc.set, err)
 		}
@@ -205,7 +214,7 @@ func TestWhatIfErrors(t *testing.T) {
 		{map[string]string{"rate_limit_at": "25:00"}, []string{`"25:00"`, "HH:MM", "never"}},
 		{map[string]string{"rate_limit_at": "09:00"}, []string{`"09:00"`, "between the model's start and end"}},
 	} {
-		_, err := WhatIf(tl, tc.set)
+		_, err := whatIf(t, tl, tc.set)
 		if err == nil {
 			t.Errorf("%v: no error", tc.set)
 			continue
@@ -216,18 +225,27 @@ func TestWhatIfErrors(t *testing.T) {
 			}
 		}
 	}
-	if _, err := WhatIf(&data.Timeline{Incident: "IL-0271"}, nil); !errors.Is(err, ErrNoModel) {
+	if _, err := replay.Open(&data.Timeline{Incident: "IL-0271"}); !errors.Is(err, replay.ErrNoModel) {
 		t.Errorf("no model: %v", err)
 	}
 }
 
 func TestWhatIfParamSteps(t *testing.T) {
 	m := testModel()
-	params := map[string]WhatIfParam{}
-	for _, p := range WhatIfParams() {
+	sc, err := Open(bundledTimeline(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	params := map[string]whatIfParam{}
+	for _, p := range whatIfParams {
 		params[p.Name] = p
-		if p.Help == "" || !p.Label.Complete() || !p.Desc.Complete() || p.Accepts == "" {
-			t.Errorf("%s: help %q, label %+v, accepts %q", p.Name, p.Help, p.Label, p.Accepts)
+		if p.Help == "" || p.Accepts == "" {
+			t.Errorf("%s: help %q, accepts %q", p.Name, p.Help, p.Accepts)
+		}
+	}
+	for _, p := range sc.Params() {
+		if !p.Label.Complete() || !p.Desc.Complete() || p.Value == "" || p.Basis == "" {
+			t.Errorf("%s: label %+v, desc %+v, value %q, basis %q", p.Name, p.Label, p.Desc, p.Value, p.Basis)
 		}
 	}
 	for _, name := range []string{"partitions", "instances", "rate_limit", "rate_limit_at"} {
@@ -265,14 +283,14 @@ func TestWhatIfParamSteps(t *testing.T) {
 		{"partitions", "bogus", 1, "bogus"},
 	}
 	for _, tc := range tests {
-		if got := params[tc.name].Step(m, tc.from, tc.delta); got != tc.want {
+		if got := sc.Step(tc.name, tc.from, tc.delta); got != tc.want {
 			t.Errorf("%s: step %q by %d = %q, want %q", tc.name, tc.from, tc.delta, got, tc.want)
 		}
 	}
 	for name, p := range params {
-		v := p.Value(m)
+		v := p.get(m)
 		mm := m
-		if err := p.Set(&mm, v); err != nil || p.Value(mm) != v {
+		if err := p.apply(&mm, v); err != nil || p.get(mm) != v {
 			t.Errorf("%s: value %q does not round-trip (%v)", name, v, err)
 		}
 	}

@@ -1,4 +1,4 @@
-package replay
+package mailbox
 
 import (
 	"fmt"
@@ -143,7 +143,7 @@ func (s *sim) grow(t int) {
 	}
 	host := s.insts[hi]
 	s.added++
-	in := s.addInstance(fmt.Sprintf("3-%d", s.added), t, s.pos[hi]+1)
+	in := s.addInstance(fmt.Sprintf("%s%d", s.m.Names.Added, s.added), t, s.pos[hi]+1)
 	in.weight = host.weight / 2
 	host.weight /= 2
 	s.reindex()

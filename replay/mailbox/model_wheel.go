@@ -1,4 +1,4 @@
-package replay
+package mailbox
 
 // wheel holds amounts due at future steps, up to len(v)-1 steps ahead: calls
 // awaiting their next attempt at placement, or pending syncers awaiting their

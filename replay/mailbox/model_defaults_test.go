@@ -1,4 +1,4 @@
-package replay
+package mailbox
 
 import (
 	"time"
@@ -26,6 +26,7 @@ func testModel() Model {
 		RateLimitAt: modelClock(13, 43), RateLimit: 3500, PooledShare: 0.5,
 		RestartTime: 20 * time.Second, RestartStep: 8 * time.Second, RestartFrom: []string{"2-4", "2-12"},
 		Weights: map[string]float64{"2-12": 1.25},
+		Names:   Names{First: "2-", Added: "3-"},
 		Actions: []Action{
 			{At: modelClock(12, 30), Do: CatchUp, Instance: "2-8"},
 			{At: modelClock(12, 43), Do: RestartInstance, Instance: "2-13"},

@@ -1,0 +1,298 @@
+package mailbox
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/replay"
+)
+
+// Key is one `--set` key of the model, for --help.
+type Key struct {
+	// Name is the key of `--set NAME=VALUE`; Help says what it is and what
+	// it accepts, in English.
+	Name, Help string
+}
+
+// whatIfParam is one parameter a reader may change to ask "what if". Its
+// label and description come from the model block (Model.WhatIf).
+type whatIfParam struct {
+	Name    string
+	Help    string
+	Accepts string
+
+	get  func(m Model) string
+	set  func(m *Model, s string) error
+	step func(m Model, s string, delta int) string
+}
+
+// apply parses s and sets the parameter on m. The error names s and what is
+// accepted.
+func (p whatIfParam) apply(m *Model, s string) error {
+	if err := p.set(m, strings.TrimSpace(s)); err != nil {
+		return fmt.Errorf("invalid %s %q (want %s)", p.Name, s, p.Accepts)
+	}
+	return nil
+}
+
+// stepped returns the value delta steps away from s, kept within what the
+// parameter accepts. An invalid s is returned as it is.
+func (p whatIfParam) stepped(m Model, s string, delta int) string {
+	if p.set(&m, s) != nil {
+		return s
+	}
+	return p.step(m, s, delta)
+}
+
+// Keys lists the `--set` keys the model accepts, in the order the what-if
+// panel shows them.
+func Keys() []Key {
+	keys := make([]Key, len(whatIfParams))
+	for i, p := range whatIfParams {
+		keys[i] = Key{p.Name, p.Help}
+	}
+	return keys
+}
+
+func whatIfIndex(name string) int {
+	return slices.IndexFunc(whatIfParams, func(p whatIfParam) bool { return p.Name == name })
+}
+
+func whatIfNames() string {
+	names := make([]string, len(whatIfParams))
+	for i, p := range whatIfParams {
+		names[i] = p.Name
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// whatIfParams lists the parameters a what-if may change.
+var whatIfParams = []whatIfParam{
+	{
+		Name:    "partitions",
+		Help:    "split each connection supervisor into N partitions",
+		Accepts: "a whole number from 1 to 64",
+		get:     func(m Model) string { return strconv.Itoa(m.Partitions) },
+		set: func(m *Model, s string) error {
+			n, err := wholeIn(s, 1, 64)
+			m.Partitions = n
+			return err
+		},
+		step: func(m Model, _ string, d int) string {
+			return strconv.Itoa(stepPow2(m.Partitions, d, 64))
+		},
+	},
+	{
+		Name:    "instances",
+		Help:    "instances at the start, before any that operators add",
+		Accepts: "a whole number from 1 to 64",
+		get:     func(m Model) string { return strconv.Itoa(m.Instances) },
+		set: func(m *Model, s string) error {
+			n, err := wholeIn(s, 1, 64)
+			m.Instances = n
+			return err
+		},
+		step: func(m Model, _ string, d int) string {
+			return strconv.Itoa(stepBy(m.Instances, d, 5, 1, 64))
+		},
+	},
+	{
+		Name:    "rate_limit",
+		Help:    "syncer spawns per second allowed across the cluster once the limits arrive",
+		Accepts: "a whole number from 100 to 1000000",
+		get:     func(m Model) string { return strconv.Itoa(int(math.Round(m.RateLimit))) },
+		set: func(m *Model, s string) error {
+			n, err := wholeIn(s, 100, 1000000)
+			m.RateLimit = float64(n)
+			return err
+		},
+		step: func(m Model, _ string, d int) string {
+			return strconv.Itoa(stepBy(int(math.Round(m.RateLimit)), d, 500, 100, 1000000))
+		},
+	},
+	{
+		Name:    "rate_limit_at",
+		Help:    "when the spawn rate limits arrive, HH:MM in the incident's zone, or never",
+		Accepts: "HH:MM between the model's start and end, or never",
+		get: func(m Model) string {
+			if m.RateLimitAt.IsZero() {
+				return "never"
+			}
+			return m.RateLimitAt.In(m.Start.Location()).Format("15:04")
+		},
+		set: func(m *Model, s string) error {
+			if strings.EqualFold(s, "never") {
+				m.RateLimitAt = time.Time{}
+				return nil
+			}
+			c, err := time.Parse("15:04", s)
+			if err != nil {
+				return err
+			}
+			y, mo, d := m.Start.Date()
+			t := time.Date(y, mo, d, c.Hour(), c.Minute(), 0, 0, m.Start.Location())
+			if t.Before(m.Start.Truncate(time.Minute)) || t.After(m.End) {
+				return fmt.Errorf("%s is outside the model's span", s)
+			}
+			m.RateLimitAt = t
+			return nil
+		},
+		step: func(m Model, _ string, d int) string {
+			const five = 5 * time.Minute
+			first := m.Start.Truncate(five)
+			if first.Before(m.Start) {
+				first = first.Add(five)
+			}
+			last := m.End.Truncate(five)
+			var t time.Time
+			switch {
+			case m.RateLimitAt.IsZero() && d < 0:
+				t = last
+			case m.RateLimitAt.IsZero():
+				return "never"
+			default:
+				t = m.RateLimitAt.Truncate(five)
+				if d > 0 || t.Equal(m.RateLimitAt) {
+					t = t.Add(time.Duration(d) * five)
+				}
+			}
+			if t.After(last) {
+				return "never"
+			}
+			if t.Before(first) {
+				t = first
+			}
+			return t.In(m.Start.Location()).Format("15:04")
+		},
+	},
+}
+
+func wholeIn(s string, lo, hi int) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, err
+	}
+	if n < lo || n > hi {
+		return 0, fmt.Errorf("%d out of range", n)
+	}
+	return n, nil
+}
+
+// stepPow2 moves n to the next (d > 0) or previous power of two, within 1
+// and hi.
+func stepPow2(n, d, hi int) int {
+	for ; d > 0; d-- {
+		p := 1
+		for p <= n {
+			p *= 2
+		}
+		n = min(p, hi)
+	}
+	for ; d < 0; d++ {
+		p := 1
+		for p*2 < n {
+			p *= 2
+		}
+		n = max(1, min(p, n-1))
+	}
+	return n
+}
+
+// stepBy moves n to the next (d > 0) or previous multiple of by, within lo
+// and hi.
+func stepBy(n, d, by, lo, hi int) int {
+	for ; d > 0; d-- {
+		n = (n/by + 1) * by
+	}
+	for ; d < 0; d++ {
+		n = ((n+by-1)/by - 1) * by
+	}
+	return max(lo, min(hi, n))
+}
+
+// scenario is a model bound to its timeline: replay.Scenario.
+type scenario struct {
+	tl *data.Timeline
+	m  Model
+}
+
+// Open reads tl's model block and binds it to tl. Errors name the field
+// (*replay.FieldError).
+func Open(tl *data.Timeline) (replay.Scenario, error) {
+	if tl == nil || len(tl.Model) == 0 {
+		return nil, replay.ErrNoModel
+	}
+	m, err := ParseModel(tl.Model)
+	if err != nil {
+		return nil, err
+	}
+	return &scenario{tl: tl, m: m}, nil
+}
+
+// Params implements replay.Scenario.
+func (s *scenario) Params() []replay.Param {
+	out := make([]replay.Param, len(whatIfParams))
+	for i, p := range whatIfParams {
+		t := s.m.WhatIf[p.Name]
+		n := s.m.Notes[p.Name]
+		out[i] = replay.Param{Name: p.Name, Label: t.Label, Desc: t.Desc, Accepts: p.Accepts, Value: p.get(s.m),
+			Basis: n.Basis, Note: n.Note}
+	}
+	return out
+}
+
+// Step implements replay.Scenario.
+func (s *scenario) Step(name, value string, delta int) string {
+	i := whatIfIndex(name)
+	if i < 0 {
+		return value
+	}
+	return whatIfParams[i].stepped(s.m, value, delta)
+}
+
+// Run implements replay.Scenario.
+func (s *scenario) Run(set map[string]string) (*data.Timeline, error) {
+	m := s.m
+	if err := applyWhatIf(&m, set); err != nil {
+		return nil, err
+	}
+	r, err := m.Run()
+	if err != nil {
+		return nil, fmt.Errorf("timeline %s: %w", s.tl.Incident, err)
+	}
+	out := *s.tl
+	out.Series = replay.MergeSeries(s.tl.Series, r.Series(m, scenarioName(set)))
+	return &out, nil
+}
+
+// Summarize implements replay.Scenario.
+func (s *scenario) Summarize(tl *data.Timeline) (replay.Summary, bool) { return Summarize(tl) }
+
+// scenarioName lists the changed parameters in name order:
+// "partitions=4, rate_limit_at=12:30".
+func scenarioName(set map[string]string) string {
+	parts := make([]string, 0, len(set))
+	for _, name := range sortedKeys(set) {
+		parts = append(parts, name+"="+strings.TrimSpace(set[name]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// applyWhatIf sets the parameters in set on m, in name order.
+func applyWhatIf(m *Model, set map[string]string) error {
+	for _, name := range sortedKeys(set) {
+		i := whatIfIndex(name)
+		if i < 0 {
+			return fmt.Errorf("unknown what-if parameter %q (want %s)", name, whatIfNames())
+		}
+		if err := whatIfParams[i].apply(m, set[name]); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,91 @@
+package replayer
+
+import (
+	"time"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/replay"
+)
+
+// frame is what one View draws that depends on the moment, computed once:
+// the cursor's column, the event shown as current, how many events may be
+// drawn, and each headline series at the cursor.
+type frame struct {
+	now time.Time
+	col int
+	// event is the current event as drawn (-1: before the first); limit
+	// how many events, from the first, may be drawn at all.
+	event, limit int
+	// study blanks everything right of the cursor; asking is the study
+	// stop asking, or -1.
+	study  bool
+	asking int
+	sparks []sparkNow
+}
+
+// sparkNow is a headline series (and its what-if twin) at the cursor: the
+// value the head shows and the glyph of the cursor's column, which ends at
+// the cursor rather than at the end of its bin.
+type sparkNow struct {
+	v, hv       float64
+	ok, hok     bool
+	cell, hcell string
+}
+
+// frame computes the moment's frame from the clock and the cache.
+func (m Model) frame() frame {
+	c := m.clock
+	n := 0
+	if m.tl != nil {
+		n = len(m.tl.Events)
+	}
+	f := frame{
+		now:    c.Now(),
+		col:    cursorColumn(c.Start(), c.End(), c.Now(), m.width),
+		event:  c.Event(),
+		study:  m.study.on,
+		asking: m.study.asking,
+	}
+	f.limit = m.study.limit(f.event, n)
+	f.event = min(f.event, f.limit-1)
+	if f.asking >= 0 { // the figures just before the decision, not its effect
+		f.now = beforeStop(m.tl, m.tl.Events[m.study.stops[f.asking].First].At)
+		f.col = cursorColumn(c.Start(), c.End(), f.now, m.width)
+	}
+	colStart := columnStart(c.Start(), c.End(), f.col, m.width)
+	for _, e := range m.cache.sparks {
+		var s sparkNow
+		s.v, s.ok, s.cell = atCursor(e.series, e.sp, f.now, colStart)
+		if e.hypSeries != nil {
+			s.hv, s.hok, s.hcell = atCursor(e.hypSeries, e.hyp, f.now, colStart)
+		}
+		f.sparks = append(f.sparks, s)
+	}
+	return f
+}
+
+// columnStart is the moment column col of a width-column axis starts.
+func columnStart(start, end time.Time, col, width int) time.Time {
+	if width <= 0 || col <= 0 {
+		return start
+	}
+	return start.Add(time.Duration(float64(end.Sub(start)) * float64(col) / float64(width)))
+}
+
+// atCursor returns a series' value at now and the glyph of the cursor's
+// column: the value at now on the spark's scale, or for a reported series
+// the last figure given since the column started (blank when none).
+func atCursor(s *data.Series, sp spark, now, colStart time.Time) (float64, bool, string) {
+	if s.Provenance == data.Reported {
+		pt, ok := replay.LastAt(s.Points, now)
+		if !ok || pt.T.Before(colStart) {
+			return pt.V, ok, " "
+		}
+		return pt.V, true, blocks[level(pt.V, sp.lo, sp.hi)]
+	}
+	v, ok := replay.ValueAt(s.Points, now)
+	if !ok {
+		return v, false, " "
+	}
+	return v, true, blocks[level(v, sp.lo, sp.hi)]
+}

@@ -1,0 +1,326 @@
+package replayer
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/layout"
+)
+
+// presentMaxW is the widest presenter mode's text gets: on a shared screen
+// a longer line is hard to follow.
+const presentMaxW = 100
+
+// presentCache is presenter mode's layout at one size: the column it draws
+// in, the box's fixed height, every event's box text and the two-row
+// sparklines.
+type presentCache struct {
+	w, margin int
+	// inner is the box's height inside its border, the same for every
+	// event of the timeline; boxes[i] event i's lines (caption, title,
+	// annotation), not yet cut to it.
+	inner int
+	boxes [][]string
+	// sparks are the headline series two rows tall; heads their head lines
+	// only, when there is no room for more.
+	sparks []spark2
+	heads  bool
+}
+
+// spark2 is a sparkline two rows tall: sixteen levels, the lower row full
+// before the upper one starts.
+type spark2 struct {
+	top, bottom []string
+}
+
+// presentFixed is the rows presenter mode takes besides the box and the
+// sparklines: header, gap, three rows of clock, gap, previous event, the
+// box's two borders, next event, gap, overlay.
+const presentFixed = 1 + 1 + 3 + 1 + 1 + 2 + 1 + 1 + 1
+
+func (m *Model) buildPresent(c *frameCache) *presentCache {
+	tl := m.tl
+	if tl == nil || m.width < presentMinW || m.height < presentMinH {
+		return nil
+	}
+	pc := &presentCache{w: min(m.width, presentMaxW)}
+	pc.margin = (m.width - pc.w) / 2
+	tw := pc.w - 4 // border and gutter each side
+	need := 0
+	for _, e := range tl.Events {
+		lines := []string{eventCaption(tl, e, m.lang)}
+		lines = append(lines, layout.Wrap(pick(e.Title, m.lang, "\n"), tw)...)
+		if a := annotation(e.Annotation, m.lang); a != "" {
+			lines = append(lines, layout.Wrap(a, tw)...)
+		}
+		pc.boxes = append(pc.boxes, lines)
+		need = max(need, len(lines))
+	}
+	if m.study.on {
+		for k := range m.study.stops {
+			need = max(need, len(m.promptPlain(k, tw)))
+		}
+	}
+	sparkRows := 1 // the axis
+	for range c.sparks {
+		sparkRows += 3
+	}
+	room := m.height - presentFixed
+	if room-sparkRows < 4 {
+		pc.heads = true
+		sparkRows = len(c.sparks)
+	}
+	pc.inner = max(1, min(need, room-sparkRows))
+	for _, e := range c.sparks {
+		pc.sparks = append(pc.sparks, newSpark2(e.series, m.clock.Start(), m.clock.End(), pc.w, e.sp.lo, e.sp.hi))
+	}
+	return pc
+}
+
+// level16 maps v on [lo, hi] to 0…15.
+func level16(v, lo, hi float64) int {
+	if !(hi > lo) {
+		return 0
+	}
+	l := int((v - lo) / (hi - lo) * 15.0)
+	return min(max(l, 0), 15)
+}
+
+// cells2 returns the two glyphs of level l: the lower row fills first.
+func cells2(l int) (top, bottom string) {
+	if l < 8 {
+		return " ", blocks[l]
+	}
+	return blocks[l-8], blocks[7]
+}
+
+func newSpark2(s *data.Series, start, end time.Time, w int, lo, hi float64) spark2 {
+	sp := spark2{top: make([]string, w), bottom: make([]string, w)}
+	reported := s.Provenance == data.Reported
+	for i, b := range replay.Resample(s.Points, start, end, w) {
+		if b.Empty || reported && b.Points == 0 {
+			sp.top[i], sp.bottom[i] = " ", " "
+			continue
+		}
+		sp.top[i], sp.bottom[i] = cells2(level16(b.Value, lo, hi))
+	}
+	return sp
+}
+
+// rows draws the two rows with the cursor's column at level l (or blank,
+// l < 0), and nothing right of it when blank is set.
+func (sp spark2) rows(col, l int, blank bool, base, cursor painter) [2]string {
+	var out [2]string
+	for r, cells := range [2][]string{sp.top, sp.bottom} {
+		if col < 0 || col >= len(cells) {
+			out[r] = base.paint(strings.Join(cells, ""))
+			continue
+		}
+		c := " "
+		if l >= 0 {
+			t, b := cells2(l)
+			c = [2]string{t, b}[r]
+		}
+		right := strings.Join(cells[col+1:], "")
+		if blank {
+			right = strings.Repeat(" ", len(cells)-col-1)
+		}
+		out[r] = base.paint(strings.Join(cells[:col], "")) + cursor.paint(c) + base.paint(right)
+	}
+	return out
+}
+
+// viewPresent draws presenter mode: one column at most presentMaxW wide,
+// centred; a large clock with the stage; the current event in a box of
+// fixed height between the previous and next events, dimmed; two-row
+// sparklines; the keystroke overlay at the bottom. Every row but the
+// clock's, the cursor's and the event's own is the same from frame to
+// frame.
+func (m Model) viewPresent(f frame) []string {
+	pc := m.cache.present
+	if pc == nil {
+		return m.viewTimeline(f)
+	}
+	p := m.cache.p
+	pad := strings.Repeat(" ", pc.margin)
+	var out []string
+	add := func(s string) { out = append(out, layout.Fit(pad+s, m.width)) }
+	title, tp := m.title(), p.header
+	if m.notice != "" {
+		title, tp = m.notice, p.notice
+	}
+	add(tp.paint(layout.Truncate(title, pc.w)))
+	add("")
+	for _, l := range m.bigClock(f, pc.w) {
+		add(l)
+	}
+	add("")
+	prev, next := f.event-1, f.event+1
+	if f.asking >= 0 {
+		prev, next = f.event, f.limit
+	}
+	add(m.neighbour(f, prev, pc.w))
+	for _, l := range m.box(f, pc) {
+		add(l)
+	}
+	add(m.neighbour(f, next, pc.w))
+	add("")
+	for _, l := range m.presentSparks(f, pc) {
+		add(l)
+	}
+	for len(out) < m.height-1 {
+		add("")
+	}
+	out = out[:m.height-1]
+	keys := ""
+	if m.overlay.on {
+		keys = p.state.paint(layout.Truncate(m.overlay.text(), pc.w))
+	}
+	add(keys)
+	return out
+}
+
+// neighbour is the dimmed row of event i above or below the box: its time,
+// outcome (glyph and word) and title; past the frame's limit, the count of
+// hidden events.
+func (m Model) neighbour(f frame, i, w int) string {
+	p := m.cache.p
+	n := len(m.tl.Events)
+	switch {
+	case i < 0 || i >= n:
+		return ""
+	case i >= f.limit:
+		return p.faint.paint(layout.Truncate("  "+fmt.Sprintf(wordsFor(m.lang).hidden, n-f.limit), w))
+	}
+	e := m.tl.Events[i]
+	s := "  " + eventTime(m.tl, e.At)
+	if o, ok := wordsFor(m.lang).outcomes[e.Outcome]; ok {
+		s += " " + outcomeMark(e.Outcome) + " " + o
+	}
+	return p.eventPast.paint(layout.Truncate(s+" · "+pick(e.Title, m.lang, " / "), w))
+}
+
+// box is the current event (or the stop's prompt) in a bordered box whose
+// height is fixed for the timeline, in reverse video with a ▶ gutter.
+func (m Model) box(f frame, pc *presentCache) []string {
+	p := m.cache.p
+	tw := pc.w - 4
+	var text []string
+	switch {
+	case f.asking >= 0:
+		text = m.promptPlain(f.asking, tw)
+	case f.event >= 0:
+		text = pc.boxes[f.event]
+	default:
+		text = layout.Wrap(wordsFor(m.lang).before, tw)
+	}
+	if off := min(m.noteOff, max(0, len(text)-pc.inner)); off > 0 {
+		text = text[off:]
+	}
+	if len(text) > pc.inner {
+		text = append(text[:pc.inner-1:pc.inner-1], layout.Truncate(text[pc.inner-1]+"…", tw))
+	}
+	out := []string{p.rule.paint("┌" + strings.Repeat("─", pc.w-2) + "┐")}
+	for i := range pc.inner {
+		gutter, line := "  ", ""
+		if i == 0 {
+			gutter = "▶ "
+		}
+		if i < len(text) {
+			line = text[i]
+		}
+		st := p.box
+		if i == 0 {
+			st = p.boxTitle
+		}
+		out = append(out, p.rule.paint("│")+st.paint(gutter+layout.Fit(line, tw))+p.rule.paint("│"))
+	}
+	return append(out, p.rule.paint("└"+strings.Repeat("─", pc.w-2)+"┘"))
+}
+
+// bigClock is the clock three rows tall, with the stage, the elapsed time
+// and the play state beside it, each padded to its widest.
+func (m Model) bigClock(f frame, w int) []string {
+	p := m.cache.p
+	big := bigDigits(f.now.In(m.tl.Location()).Format("15:04"))
+	clock, el, state := m.headerRight(false)
+	side := []string{m.stageCaption(f), clock + "  " + el, state}
+	bw := lipgloss.Width(big[0])
+	out := make([]string, 3)
+	for i := range out {
+		out[i] = p.clock.paint(big[i]) + "   " + p.faint.paint(layout.Truncate(side[i], max(0, w-bw-3)))
+	}
+	return out
+}
+
+// presentSparks draws each headline series as a head line over two rows of
+// blocks, then the time axis.
+func (m Model) presentSparks(f frame, pc *presentCache) []string {
+	p := m.cache.p
+	col := cursorColumn(m.clock.Start(), m.clock.End(), f.now, pc.w)
+	var out []string
+	for i, e := range m.cache.sparks {
+		s := f.sparks[i]
+		head := e.head
+		head.noRange = f.study
+		out = append(out, head.render(pc.w, s.v, s.ok, m.lang, p))
+		if pc.heads {
+			continue
+		}
+		l := -1
+		if s.ok && s.cell != " " {
+			l = level16(s.v, e.sp.lo, e.sp.hi)
+		}
+		r := pc.sparks[i].rows(col, l, f.study, p.spark, p.sparkCursor)
+		out = append(out, r[0], r[1])
+	}
+	if !pc.heads && len(m.cache.sparks) > 0 {
+		out = append(out, axisRow(pc.w, col, m.cache.axisL, m.cache.axisR, p))
+	}
+	return out
+}
+
+// promptPlain is a study stop's prompt as unstyled lines of w cells, for
+// the presenter's box.
+func (m Model) promptPlain(k, w int) []string {
+	q, known, now := promptText(m.tl, m.study.stops[k], m.lang)
+	out := layout.Wrap("? "+q, w)
+	for _, s := range known {
+		out = append(out, layout.Wrap("  "+s, w)...)
+	}
+	if now != "" {
+		out = append(out, layout.Wrap("  "+wordsFor(m.lang).now+": "+now, w)...)
+	}
+	return append(out, layout.Wrap(wordsFor(m.lang).promptHint, w)...)
+}
+
+// digitRows are the digits and the colon three rows tall.
+var digitRows = map[rune][3]string{
+	'0': {"█▀█", "█ █", "▀▀▀"}, '1': {"▀█ ", " █ ", "▀▀▀"}, '2': {"▀▀█", "█▀▀", "▀▀▀"},
+	'3': {"▀▀█", " ▀█", "▀▀▀"}, '4': {"█ █", "▀▀█", "  ▀"}, '5': {"█▀▀", "▀▀█", "▀▀▀"},
+	'6': {"█▀▀", "█▀█", "▀▀▀"}, '7': {"▀▀█", "  █", "  ▀"}, '8': {"█▀█", "█▀█", "▀▀▀"},
+	'9': {"█▀█", "▀▀█", "▀▀▀"}, ':': {" ", "▀", "▀"},
+}
+
+// bigDigits writes s ("15:04") three rows tall; every digit is as wide as
+// every other, so the clock never changes width.
+func bigDigits(s string) [3]string {
+	var out [3]string
+	for i, r := range s {
+		g, ok := digitRows[r]
+		if !ok {
+			continue
+		}
+		for row := range out {
+			if i > 0 {
+				out[row] += " "
+			}
+			out[row] += g[row]
+		}
+	}
+	return out
+}

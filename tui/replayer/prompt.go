@@ -1,0 +1,94 @@
+package replayer
+
+import (
+	"strings"
+	"time"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/layout"
+)
+
+// question returns what study mode asks before event e: its own prompt, or
+// the default question, in lang (both languages for Both).
+func question(e data.Event, lang data.Lang) string {
+	if !e.Prompt.IsZero() {
+		return pick(e.Prompt, lang, "\n")
+	}
+	if lang == data.Both {
+		return dict[data.EN].question + "\n" + dict[data.KO].question
+	}
+	return wordsFor(lang).question
+}
+
+// beforeStop is the moment a stop at t shows its figures for: a second
+// before the decision, whose effect a modelled series may show at t itself.
+func beforeStop(tl *data.Timeline, t time.Time) time.Time {
+	if b := t.Add(-time.Second); !b.Before(tl.Start) {
+		return b
+	}
+	return t
+}
+
+// promptText is a study stop's prompt as plain lines of text: the
+// question, what was known then (the latest symptom and detection, the
+// headline series at that moment) and the keys. It shows nothing of the
+// stop's own events or anything after them.
+func promptText(tl *data.Timeline, st replay.Stop, lang data.Lang) (q string, known []string, now string) {
+	e := tl.Events[st.First]
+	q = question(e, lang)
+	for _, i := range replay.Known(tl, st) {
+		k := tl.Events[i]
+		known = append(known, eventTime(tl, k.At)+" "+kindName(k.Kind, lang)+" · "+pick(k.Title, lang, " / "))
+	}
+	var vals []string
+	at := beforeStop(tl, e.At)
+	for _, s := range headline(tl) {
+		v, ok := replay.ValueAt(s.Points, at)
+		if s.Provenance == data.Reported {
+			var pt data.Point
+			pt, ok = replay.LastAt(s.Points, at)
+			v = pt.V
+		}
+		if !ok {
+			continue
+		}
+		label := pick(s.Label, lang, " / ")
+		if label == "" {
+			label = s.Name
+		}
+		vals = append(vals, label+" "+formatValue(v, unitName(s.Unit, lang))+" ("+provName(s.Provenance, lang)+")")
+	}
+	return q, known, strings.Join(vals, " · ")
+}
+
+// promptLines draws the prompt of the frame's asking stop in width cells.
+func (m Model) promptLines(f frame, width int) []string {
+	if f.asking < 0 || f.asking >= len(m.study.stops) || width <= 0 {
+		return nil
+	}
+	p := m.cache.p
+	w := wordsFor(m.lang)
+	q, known, now := promptText(m.tl, m.study.stops[f.asking], m.lang)
+	var out []string
+	for _, l := range layout.Wrap("? "+q, width) {
+		out = append(out, p.annotationTitle.paint(l))
+	}
+	if len(known) > 0 || now != "" {
+		out = append(out, p.faint.paint(layout.Truncate(w.known+":", width)))
+	}
+	for _, k := range known {
+		for _, l := range layout.Wrap("  "+k, width) {
+			out = append(out, p.annotation.paint(l))
+		}
+	}
+	if now != "" {
+		for _, l := range layout.Wrap("  "+w.now+": "+now, width) {
+			out = append(out, p.value.paint(l))
+		}
+	}
+	for _, l := range layout.Wrap(w.promptHint, width) {
+		out = append(out, p.faint.paint(l))
+	}
+	return out
+}

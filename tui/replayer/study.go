@@ -1,0 +1,165 @@
+package replayer
+
+import (
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/replay"
+)
+
+// study is study mode's state. Playback pauses on each stop (the clock's
+// stops are the stops' first events) and asks before showing the decision;
+// at every moment nothing after the cursor is drawn.
+type study struct {
+	on    bool
+	stops []replay.Stop
+	// asking is the stop whose question is shown, or -1; revealed the stop
+	// whose answer was shown last (reaching it again does not ask).
+	asking, revealed int
+}
+
+func newStudy(tl *data.Timeline) study {
+	return study{on: true, stops: replay.Stops(tl), asking: -1, revealed: -1}
+}
+
+// firsts returns the first event of each stop: where the clock pauses.
+func (s study) firsts() []int {
+	out := make([]int, len(s.stops))
+	for i, st := range s.stops {
+		out[i] = st.First
+	}
+	return out
+}
+
+// stopAt returns the stop whose first event is i, or -1.
+func (s study) stopAt(i int) int {
+	for k, st := range s.stops {
+		if st.First == i {
+			return k
+		}
+	}
+	return -1
+}
+
+// arrive starts asking when a paused clock sits on a stop not yet revealed.
+func (s *study) arrive(c replay.Clock) {
+	if !s.on || c.Playing() {
+		return
+	}
+	cur := c.Event()
+	k := s.stopAt(cur)
+	if k < 0 || k == s.revealed || !c.Now().Equal(c.Timeline().Events[cur].At) {
+		return
+	}
+	s.asking = k
+}
+
+// limit returns how many events, from the first, may be drawn when the
+// current event is cur of n: all outside study mode; up to the cursor in
+// it, and none of the stop's own events while it asks.
+func (s study) limit(cur, n int) int {
+	switch {
+	case !s.on:
+		return n
+	case s.asking >= 0:
+		return s.stops[s.asking].First
+	}
+	return min(n, cur+1)
+}
+
+// toggleStudy turns study mode on (from the current moment: a stop under
+// the cursor asks) or off.
+func (m Model) toggleStudy() (Model, tea.Cmd) {
+	if m.study.on {
+		m.study = study{asking: -1, revealed: -1}
+		m.clock = m.clock.WithStops(nil)
+	} else {
+		m.study = newStudy(m.tl)
+		m.clock = m.clock.WithStops(m.study.firsts())
+		m.clock = m.clock.Pause()
+		m.gen++
+		m.study.arrive(m.clock)
+	}
+	m.rebuild()
+	return m, nil
+}
+
+// studyKey handles the moving keys in study mode: none may pass a stop
+// without asking, and nothing jumps ahead (no end, no stage keys).
+func (m Model) studyKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	k := m.keys
+	c := m.clock
+	asking := m.study.asking >= 0
+	switch {
+	case asking && key.Matches(msg, k.Reveal):
+		return m.reveal()
+	case key.Matches(msg, k.Prev):
+		return m.askAgain()
+	case asking:
+		return m, nil
+	case key.Matches(msg, k.Play):
+		c = c.Toggle()
+	case key.Matches(msg, k.Next):
+		cur, _ := c.Next()
+		c = c.With(cur)
+	case key.Matches(msg, k.Forward):
+		c = c.With(m.studyStep(time.Minute))
+	case key.Matches(msg, k.Back):
+		c = c.With(c.Step(-time.Minute))
+	case key.Matches(msg, k.Faster):
+		c, _ = c.Faster()
+	case key.Matches(msg, k.Slower):
+		c, _ = c.Slower()
+	case key.Matches(msg, k.Start):
+		c = c.With(c.ToStart())
+	default:
+		return m, nil
+	}
+	return m.setClock(c)
+}
+
+// studyStep moves the cursor by d, but onto the first stop on the way.
+func (m Model) studyStep(d time.Duration) replay.Cursor {
+	c := m.clock
+	to := c.Now().Add(d)
+	for _, st := range m.study.stops {
+		at := m.tl.Events[st.First].At
+		if st.First > c.Event() && !at.After(to) {
+			cur, _ := c.ToEvent(st.First)
+			return cur
+		}
+	}
+	return c.Step(d)
+}
+
+// reveal shows the asked stop's decision and plays on to the next stop,
+// resting on the answer first.
+func (m Model) reveal() (Model, tea.Cmd) {
+	k := m.study.asking
+	m.study.asking, m.study.revealed = -1, k
+	cur, _ := m.clock.ToEvent(m.study.stops[k].First)
+	c := m.clock.With(cur).Play().HoldHere()
+	return m.setClock(c)
+}
+
+// askAgain goes back to the previous stop (from a stop that asks) or to
+// the last one passed, and asks its question again.
+func (m Model) askAgain() (Model, tea.Cmd) {
+	k := m.study.asking - 1
+	if m.study.asking < 0 {
+		k = -1
+		for i, st := range m.study.stops {
+			if st.First <= m.clock.Event() {
+				k = i
+			}
+		}
+	}
+	if k < 0 {
+		return m, nil
+	}
+	m.study.asking, m.study.revealed = k, k-1
+	cur, _ := m.clock.ToEvent(m.study.stops[k].First)
+	return m.setClock(m.clock.With(cur).Pause())
+}

@@ -1,0 +1,115 @@
+package replayer
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/replay"
+)
+
+// worksheetWords are the worksheet's headings in one language.
+type worksheetWords struct {
+	title, none, answer, answers, stage string
+}
+
+var worksheetDict = map[data.Lang]worksheetWords{
+	data.EN: {
+		title: "Study worksheet: %d decisions", none: "This timeline has no decisions to study (no actions with an outcome).",
+		answer: "Your answer:", answers: "Answers", stage: "Stage",
+	},
+	data.KO: {
+		title: "학습 문제지: 결정 %d개", none: "이 타임라인에는 학습할 결정(결과가 있는 조치)이 없습니다.",
+		answer: "내 답:", answers: "정답", stage: "단계",
+	},
+}
+
+func worksheetWordsFor(l data.Lang) worksheetWords {
+	if l == data.KO {
+		return worksheetDict[data.KO]
+	}
+	return worksheetDict[data.EN]
+}
+
+// RenderStudy returns the study stops of rec's timeline tl as a numbered
+// worksheet for `incidents timeline ID --study`: for each stop, the moment,
+// what was known then and the question, with room to answer; after a
+// divider, each stop's answer (what was done, its outcome and why it
+// mattered). Nothing before the divider tells what happened at or after
+// a stop. No line is wider than opts.Width.
+func RenderStudy(rec *data.Record, tl *data.Timeline, opts TextOptions) string {
+	w := opts.Width
+	if w <= 0 {
+		w = 80
+	}
+	r := textRenderer{w: w, lang: opts.Lang, st: opts.Styles.Replay, plain: opts.Styles.Plain, styles: opts.Styles}
+	r.header(rec, tl)
+	if tl == nil {
+		r.para(wordsFor(opts.Lang).noTimeline, 0, r.st.Notice)
+		return r.String()
+	}
+	ww := worksheetWordsFor(opts.Lang)
+	stops := replay.Stops(tl)
+	if len(stops) == 0 {
+		r.para(ww.none, 0, r.st.Notice)
+		return r.String()
+	}
+	r.para(fmt.Sprintf(ww.title, len(stops)), 0, r.st.Label)
+	r.blank()
+	for k, st := range stops {
+		r.stopQuestion(tl, k, st, ww)
+	}
+	r.add(strings.Repeat("─", w))
+	r.para(ww.answers, 0, r.st.Label)
+	r.blank()
+	for k, st := range stops {
+		for i := st.First; i <= st.Last; i++ {
+			if i == st.First {
+				r.para(fmt.Sprintf("%d. %s", k+1, eventCaption(tl, tl.Events[i], r.lang)), 0, r.st.Faint)
+			} else {
+				r.para(eventCaption(tl, tl.Events[i], r.lang), 3, r.st.Faint)
+			}
+			r.para(pick(tl.Events[i].Title, r.lang, "\n"), 3, r.st.AnnotationTitle)
+			if a := annotation(tl.Events[i].Annotation, r.lang); a != "" {
+				r.para(a, 5, r.st.Annotation)
+			}
+		}
+		r.blank()
+	}
+	return r.String()
+}
+
+// stopQuestion prints stop k: when, where in the incident, what was known,
+// the question and a line to answer on.
+func (r *textRenderer) stopQuestion(tl *data.Timeline, k int, st replay.Stop, ww worksheetWords) {
+	e := tl.Events[st.First]
+	head := fmt.Sprintf("%d. %s", k+1, clockText(tl, e.At, false))
+	// The stage of the last event before the stop: the stop's own stage
+	// title may tell how it went.
+	if s := stageBefore(tl, st.First); s >= 0 {
+		head += fmt.Sprintf(" · %s %d · %s", ww.stage, s+1, pick(tl.Stages[s].Title, r.lang, " / "))
+	}
+	r.para(head, 0, r.st.Label)
+	q, known, now := promptText(tl, st, r.lang)
+	w := wordsFor(r.lang)
+	if len(known) > 0 || now != "" {
+		r.para(w.known+":", 3, r.st.Faint)
+	}
+	for _, s := range known {
+		r.para(s, 5, r.st.Annotation)
+	}
+	if now != "" {
+		r.para(w.now+": "+now, 5, r.st.Value)
+	}
+	r.para("? "+q, 3, r.st.AnnotationTitle)
+	r.para(ww.answer+" "+strings.Repeat("_", max(0, min(50, r.w-8-len(ww.answer)))), 3, r.st.Faint)
+	r.blank()
+}
+
+// stageBefore returns the stage index of the event before event i, or -1.
+func stageBefore(tl *data.Timeline, i int) int {
+	if i <= 0 {
+		return -1
+	}
+	return tl.StageIndex(tl.Events[i-1].Stage)
+}
