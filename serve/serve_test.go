@@ -318,3 +318,38 @@ func TestBounds(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+func TestStudyAndPresenterModesMirror(t *testing.T) {
+	srv, addr := testServer(t, nil)
+	p := startPresenter(t, srv, 160, 40)
+	alice := join(t, addr, "alice", 100, 30, nil, "")
+	bob := join(t, addr, "bob", 90, 28, nil, "-- --lang ko --theme light")
+	waitFor(t, "bob", bob.scr, "따라가는 중")
+	p.keys(t, "r")
+	waitFor(t, "alice", alice.scr, "12:00 PDT")
+	p.keys(t, "s")
+	for i := 0; !strings.Contains(p.scr.String(), "Study stop 1 of"); i++ {
+		if i == 40 {
+			t.Fatalf("no study stop after 40 events:\n%s", p.scr.String())
+		}
+		p.keys(t, "n")
+		time.Sleep(50 * time.Millisecond)
+	}
+	waitFor(t, "alice", alice.scr, "Study stop 1 of", "enter reveals what was done")
+	waitFor(t, "bob", bob.scr, "학습 질문 1/", "enter: 실제 조치 공개")
+	p.keys(t, "\r")
+	deadline := time.Now().Add(10 * time.Second)
+	for strings.Contains(alice.scr.String(), "enter reveals what was done") {
+		if time.Now().After(deadline) {
+			t.Fatalf("alice still sees the question after the reveal:\n%s", alice.scr.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	p.keys(t, " ") // pause what the reveal set playing
+	p.keys(t, "P")
+	p.keys(t, "n")
+	waitFor(t, "alice", alice.scr, "⌨ ")
+	waitFor(t, "bob", bob.scr, "⌨ ")
+	checkFits(t, "alice", alice.scr, 100, 30)
+	checkFits(t, "bob", bob.scr, 90, 28)
+}

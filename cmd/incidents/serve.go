@@ -84,12 +84,7 @@ func runServe(e *env, o options) (int, error) {
 		Listen: so.listen, HostKey: key, AuthorizedKeys: so.authorizedKeys, Open: so.open,
 		Headless: !present, MaxSessions: so.maxSessions, Idle: so.idle,
 		Lang: o.lang, Theme: o.theme, Library: lib, Log: logw,
-		Command: func(args []string, stdout, stderr io.Writer) int {
-			for _, d := range o.data {
-				args = append(args, "--data", d)
-			}
-			return newEnv(nil, stdout, stderr, func(string) string { return "" }).run(args)
-		},
+		Command: remoteCommand(o.data),
 	})
 	if errors.Is(err, serve.ErrUnsafeListen) {
 		return exitUsage, usageErrorf("%v", err)
@@ -118,6 +113,18 @@ func runServe(e *env, o options) (int, error) {
 	}
 	_ = srv.Close()
 	return code, err
+}
+
+// remoteCommand runs a participant's list, search, show or timeline (its
+// arguments checked by the server) exactly as `incidents` runs it to a
+// pipe, over the server's --data folders and no other environment.
+func remoteCommand(dataDirs []string) func(args []string, stdout, stderr io.Writer) int {
+	return func(args []string, stdout, stderr io.Writer) int {
+		for _, d := range dataDirs {
+			args = append(args, "--data", d)
+		}
+		return newEnv(nil, stdout, stderr, func(string) string { return "" }).run(args)
+	}
 }
 
 // present runs the local presenter's TUI.
