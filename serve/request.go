@@ -93,7 +93,7 @@ func parseRequest(args, environ []string, defLang data.Lang, defTheme string) (r
 // refusal is the one line a command outside the list gets.
 func refusal(name string) error {
 	name = ansi.Truncate(data.OneLine(name), 40, "…")
-	return fmt.Errorf("%q is not allowed here; this server runs only: list, search QUERY, show ID, timeline ID, and with ssh -t: replay ID [--at HH:MM] [--study] [--present]", name)
+	return fmt.Errorf("\"%s\" is not allowed here; this server runs only: list, search QUERY, show ID, timeline ID, and with ssh -t: replay ID [--at HH:MM] [--study] [--present]", name)
 }
 
 // envSettings takes the language, theme and NO_COLOR from the variables
@@ -193,7 +193,7 @@ func splitFlags(args []string, allowed map[string]bool) (flags []flag, pos []str
 		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
 		takes, ok := allowed[name]
 		if !ok {
-			return nil, nil, fmt.Errorf("flag %q is not allowed here", ansi.Truncate(data.OneLine(a), 40, "…"))
+			return nil, nil, fmt.Errorf("flag \"%s\" is not allowed here", ansi.Truncate(data.OneLine(a), 40, "…"))
 		}
 		switch {
 		case takes && !hasValue:
