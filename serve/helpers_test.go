@@ -127,6 +127,13 @@ type client struct {
 // optional command, and starts reading what the server draws.
 func join(t testing.TB, addr, user string, w, h int, env []string, cmd string) *client {
 	t.Helper()
+	return dial(t, addr, user, w, h, env, cmd, true)
+}
+
+// dial is join; with read false nothing reads the session's output, as
+// with a client that has stopped reading.
+func dial(t testing.TB, addr, user string, w, h int, env []string, cmd string, read bool) *client {
+	t.Helper()
 	c := &client{scr: newScreen()}
 	var err error
 	c.conn, err = gossh.Dial("tcp", addr, &gossh.ClientConfig{
@@ -151,7 +158,9 @@ func join(t testing.TB, addr, user string, w, h int, env []string, cmd string) *
 	}
 	c.in, _ = c.sess.StdinPipe()
 	out, _ := c.sess.StdoutPipe()
-	go func() { _, _ = io.Copy(c.scr, out) }()
+	if read {
+		go func() { _, _ = io.Copy(c.scr, out) }()
+	}
 	if cmd == "" {
 		err = c.sess.Shell()
 	} else {
