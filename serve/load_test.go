@@ -3,8 +3,8 @@ package serve
 import (
 	"fmt"
 	"os"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
