@@ -96,9 +96,12 @@ func appendDistinct(dst, vs []string) []string {
 	return dst
 }
 
-// Filter is a set of chosen facet values. A record matches when, for every
-// facet with a chosen value, it has at least one of them: OR within a
-// facet, AND across facets. The empty (or nil) Filter matches every record.
+// Filter is a set of chosen facet values. A record matches when it has
+// every chosen value: each choice narrows the list, as in faceted search
+// everywhere, so that a count next to a value says what choosing it gives
+// (see FacetCounts). "Either of two" is the query syntax's job
+// ("org:discord | org:slack"). The empty (or nil) Filter matches every
+// record.
 type Filter map[Facet]map[string]bool
 
 // Match reports whether r matches the filter.
@@ -116,12 +119,13 @@ func (f Filter) matchFacet(facet Facet, chosen map[string]bool, r *Record) bool 
 		return true
 	}
 	var buf [8]string
-	for _, v := range r.appendFacetValues(buf[:0], facet) {
-		if chosen[v] {
-			return true
+	vs := r.appendFacetValues(buf[:0], facet)
+	for v, on := range chosen {
+		if on && !slices.Contains(vs, v) {
+			return false
 		}
 	}
-	return false
+	return true
 }
 
 func anyTrue(m map[string]bool) bool {
@@ -178,54 +182,28 @@ type FacetValue struct {
 	Count int
 }
 
-// FacetCounts counts, for every facet, the records in recs that have each
-// value, among the records that match the filter's other facets (the usual
-// faceted-search rule: choosing a value of one facet never hides that
-// facet's other values). Each facet's values are sorted by count, highest
-// first, then by value. Chosen values are always listed, with a count of 0
-// when no record has them, so they can still be seen and dropped.
+// FacetCounts counts, for every facet, the records in recs that match the
+// whole filter and have each value: what choosing the value would leave,
+// since every choice narrows. The counts of a facet's values reflect every
+// chosen value, its own facet's included (after choosing Discord, no other
+// organisation has any record left). Each facet's values are sorted by
+// count, highest first, then by value; a value no matching record has is
+// left out, except that chosen values are always listed (with a count of
+// 0 when no record has them) so they can still be seen and dropped.
 func FacetCounts(recs []*Record, f Filter) map[Facet][]FacetValue {
 	counts := make([]map[string]int, len(Facets))
 	for i := range counts {
 		counts[i] = map[string]int{}
 	}
-	// The facets with a choice, and their choices, looked up once.
-	type choice struct {
-		i      int
-		facet  Facet
-		chosen map[string]bool
-	}
-	var active []choice
-	for i, fc := range Facets {
-		if anyTrue(f[fc]) {
-			active = append(active, choice{i, fc, f[fc]})
-		}
-	}
 	var buf []string
 	for _, r := range recs {
-		// A record counts for every facet when it fails no chosen facet,
-		// and only for the one facet it fails when it fails one.
-		failed, nFailed := 0, 0
-		for _, c := range active {
-			if !f.matchFacet(c.facet, c.chosen, r) {
-				failed = c.i
-				if nFailed++; nFailed > 1 {
-					break
-				}
-			}
+		if !f.Match(r) {
+			continue
 		}
-		switch nFailed {
-		case 0:
-			for i, fc := range Facets {
-				buf = r.appendFacetValues(buf[:0], fc)
-				for _, v := range buf {
-					counts[i][v]++
-				}
-			}
-		case 1:
-			buf = r.appendFacetValues(buf[:0], Facets[failed])
+		for i, fc := range Facets {
+			buf = r.appendFacetValues(buf[:0], fc)
 			for _, v := range buf {
-				counts[failed][v]++
+				counts[i][v]++
 			}
 		}
 	}

@@ -178,6 +178,7 @@ func (ld *loader) run(known map[string]bool) *Library {
 		tlFrom[key] = u
 		lib.Timelines[tl.Incident] = tl
 	}
+	lib.Vocab.attach(lib.Records, lib.Timelines)
 	lib.Notices = ld.notices
 	return lib
 }

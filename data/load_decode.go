@@ -101,6 +101,8 @@ func (ld *loader) addVocab(v *Vocab, u unit) {
 		ld.jsonProblem(u, err, "term")
 		return
 	}
+	v.addOrgs(vf.Orgs)
+	v.addTermAliases(vf.TermAliases)
 	for i, t := range vf.Terms {
 		t.sanitize()
 		t.Origin = u.f.path

@@ -196,7 +196,7 @@ func TestLoadKeepsEveryMessageOnOneLine(t *testing.T) {
 	must(t, os.Mkdir(sub, 0o700))
 	write(t, filepath.Join(sub, "bad.json"), `{`)
 
-	lib, errs := loadDir(t, dir)
+	_, errs := loadDir(t, dir)
 	want := []string{
 		filepath.Join(dir, `sub\u2029dir`, "bad.json") + ":1:2: unexpected end of JSON input",
 		filepath.Join(dir, `x.json:1:1: forged\nproblem.json`) + `: record IX-9005\nforged: date: invalid date "nope" (want YYYY-MM-DD)`,
@@ -206,7 +206,7 @@ func TestLoadKeepsEveryMessageOnOneLine(t *testing.T) {
 	}
 	write(t, forged, `{"id": "IX-9005", "date": "2024-01-02", "title": "Two\nlines",
 		"sources": [{"url": "https://example.com/a\nSources: https://evil.example", "kind": "k\u2028"}]}`)
-	lib, errs = loadDir(t, forged)
+	lib, errs := loadDir(t, forged)
 	if len(errs) != 0 {
 		t.Fatal(errs)
 	}

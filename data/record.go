@@ -49,6 +49,10 @@ type Record struct {
 	// Day is Date parsed; zero when Date does not parse (validation
 	// rejects such records, so loaded records always have it).
 	Day time.Time `json:"-"`
+
+	// names are the record's other names for search, set by the loader
+	// from the vocabulary (see Vocab.attach).
+	names recordNames
 }
 
 // Impact is the record's impact block. The library writes its fields as

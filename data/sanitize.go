@@ -166,12 +166,6 @@ func skipString(s string, i int) int {
 	return i
 }
 
-func sanitizeAll(ss []string) {
-	for i, s := range ss {
-		ss[i] = Sanitize(s)
-	}
-}
-
 // sanitizeLines cleans a list of one-line values (tags, ids).
 func sanitizeLines(ss []string) {
 	for i, s := range ss {

@@ -17,12 +17,15 @@ const (
 	FieldTitleEN
 	FieldTitleKO
 	FieldTags
+	// FieldAliases holds the other names of the record's organisation and
+	// tags: their vocabulary labels and aliases, Korean ones included.
+	FieldAliases
 	FieldSummaryEN
 	FieldSummaryKO
 	numFields
 )
 
-var fieldNames = [numFields]string{"id", "org", "title.en", "title.ko", "tags", "summary.en", "summary.ko"}
+var fieldNames = [numFields]string{"id", "org", "title.en", "title.ko", "tags", "aliases", "summary.en", "summary.ko"}
 
 // String returns the field's name as in the record format ("title.en").
 func (f Field) String() string {
@@ -60,6 +63,8 @@ func (r *Record) FieldText(f Field) string {
 		return r.Title.KO
 	case FieldTags:
 		return r.tagsText()
+	case FieldAliases:
+		return r.names.text
 	case FieldSummaryEN:
 		return r.Summary.EN
 	case FieldSummaryKO:
@@ -158,6 +163,9 @@ type Index struct {
 
 	mu     sync.Mutex
 	recent []prior // most recent first
+
+	ordsLazy
+	names dictionary
 }
 
 // doc is one record's folded field texts and the runes each holds, the
@@ -257,7 +265,18 @@ func (ix *Index) Len() int { return len(ix.recs) }
 // When query extends a recent query (more letters on its last word, or
 // more words), only that query's matches are searched again.
 func (ix *Index) Search(query string) []Match {
-	words := foldQuery(query)
+	if !isPlain(query) {
+		q, _ := ParseQuery(query)
+		if words, ok := q.plainWords(); ok {
+			return ix.searchWords(words)
+		}
+		return ix.searchQuery(q)
+	}
+	return ix.searchWords(foldQuery(query))
+}
+
+// searchWords searches for plain words, each of which must match.
+func (ix *Index) searchWords(words []string) []Match {
 	if len(words) == 0 {
 		out := make([]Match, len(ix.recs))
 		for i, r := range ix.recs {
@@ -280,8 +299,12 @@ func (ix *Index) Search(query string) []Match {
 
 // searchFresh is Search without reuse of recent queries, for tests.
 func (ix *Index) searchFresh(query string) []Match {
-	words := foldQuery(query)
-	if len(words) == 0 {
+	words, ok := foldQuery(query), isPlain(query)
+	if !ok {
+		q, _ := ParseQuery(query)
+		words, ok = q.plainWords()
+	}
+	if !ok || len(words) == 0 {
 		return ix.Search(query)
 	}
 	found := ix.run(prepare(words), nil, false)
@@ -329,99 +352,4 @@ func (ix *Index) remember(words []string, ords []int32) {
 	if len(ix.recent) > recentQueries {
 		ix.recent = ix.recent[:recentQueries]
 	}
-}
-
-// found is a match before ranking: the record's position in the index.
-type found struct {
-	ord   int32
-	score int
-	hits  []Hit
-}
-
-// parts holds each goroutine's matches, in index order within and across
-// parts. Its slices come from foundPool and go back with free.
-type parts [][]found
-
-func (ps parts) len() int {
-	n := 0
-	for _, p := range ps {
-		n += len(p)
-	}
-	return n
-}
-
-// foundPool recycles match buffers between searches: they are garbage as
-// soon as a search returns, and while typing they would otherwise be most
-// of what a search allocates.
-var foundPool = sync.Pool{New: func() any { return new([]found) }}
-
-func (ps parts) free() {
-	for _, p := range ps {
-		clear(p) // drop the Hits, which belong to the caller now
-		p = p[:0]
-		foundPool.Put(&p)
-	}
-}
-
-// run matches words against the candidate records (every record when
-// useCand is false), in index order.
-func (ix *Index) run(ws []qword, cand []int32, useCand bool) parts {
-	n := len(ix.docs)
-	if useCand {
-		n = len(cand)
-	}
-	ps := make(parts, partsFor(n))
-	parallelParts(n, len(ps), func(p, lo, hi int) {
-		var sc scratch
-		out := *foundPool.Get().(*[]found)
-		for k := lo; k < hi; k++ {
-			ord := int32(k)
-			if useCand {
-				ord = cand[k]
-			}
-			d := &ix.docs[ord]
-			if score, ok := sc.match(d, ws); ok {
-				out = append(out, found{ord: ord, score: score, hits: sc.collect(d)})
-			}
-		}
-		ps[p] = out
-	})
-	return ps
-}
-
-// parallelParts runs fn over [0, n) split into parts contiguous parts, each
-// in its own goroutine when there are several.
-func parallelParts(n, parts int, fn func(p, lo, hi int)) {
-	if parts == 1 {
-		fn(0, 0, n)
-		return
-	}
-	var wg sync.WaitGroup
-	for p := range parts {
-		wg.Go(func() { fn(p, p*n/parts, (p+1)*n/parts) })
-	}
-	wg.Wait()
-}
-
-// rank sorts the matches of records in recs by score, ties in order of
-// recs (newest first), and returns them.
-func rank(recs []*Record, ps parts) []Match {
-	// One uint64 per match: inverted score above, part and position in
-	// it below (index order), so a plain integer sort gives best first
-	// and newest first among equals.
-	const posBits = 26 // up to 64M matches in each of up to 64 parts
-	keys := make([]uint64, 0, ps.len())
-	for p, part := range ps {
-		for i, f := range part {
-			s := uint64(min(max(f.score, 0), 1<<31-1))
-			keys = append(keys, (1<<31-1-s)<<32|uint64(p)<<posBits|uint64(i))
-		}
-	}
-	slices.Sort(keys)
-	out := make([]Match, len(keys))
-	for j, k := range keys {
-		f := ps[uint32(k)>>posBits][uint32(k)&(1<<posBits-1)]
-		out[j] = Match{Record: recs[f.ord], Score: f.score, Hits: f.hits}
-	}
-	return out
 }

@@ -17,6 +17,8 @@ var benchQueries = []struct{ name, q string }{
 	{"multi", "etcd crash loop"},
 	{"korean", "음성 통화"},
 	{"nomatch", "zzqxj"},
+	{"jamo", "ㅇㅅ ㅌㅎ"},
+	{"syntax", "etcd !aws year:2020 | year:2021"},
 }
 
 // typing is what a user types, one keystroke at a time.
@@ -36,7 +38,8 @@ func benchRecords(n int) []*data.Record {
 
 // BenchmarkSearch measures one query against 1k, 10k and 100k synthetic
 // records. Each fixed query runs on an index that remembers no earlier
-// query, so nothing is reused. "typing" enters a phrase one keystroke at a
+// query, so nothing is reused; "jamo" is a 초성 query and "syntax" one
+// with a negation, filters and an alternative. "typing" enters a phrase one keystroke at a
 // time, as the search box does, from a cold index each round; it reports
 // the mean per keystroke and the slowest keystroke seen. Besides wall time
 // (ms/query) it reports the process's CPU time per query (cpu-ms/query,
@@ -70,6 +73,13 @@ func BenchmarkSearch(b *testing.B) {
 			report(b, cpu, b.N*len(keys))
 			b.ReportMetric(float64(slowest.Nanoseconds())/1e6, "max-ms/key")
 		})
+	}
+}
+
+// BenchmarkParseQuery measures reading a query with every kind of term.
+func BenchmarkParseQuery(b *testing.B) {
+	for b.Loop() {
+		data.ParseQuery("org:discord year:2020 'exact ^pre suf$ !aws etcd | consul ㅁㅇㅂㅅ")
 	}
 }
 

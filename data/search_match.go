@@ -4,8 +4,6 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/sahilm/fuzzy"
 )
 
 // Matching one query word against one folded field, and scoring it.
@@ -51,6 +49,7 @@ var fieldWeight = [numFields]int{
 	FieldTitleEN:   15,
 	FieldTitleKO:   15,
 	FieldTags:      10,
+	FieldAliases:   10,
 	FieldSummaryEN: 2,
 	FieldSummaryKO: 2,
 }
@@ -65,6 +64,12 @@ type qword struct {
 	// bounded is set for a word starting with an ASCII letter or digit:
 	// in a summary it must begin a word ("dns" does not match "kdns").
 	bounded bool
+	// parts are the word split at punctuation, when it holds some:
+	// searched when the word is not found as written.
+	parts []qword
+	// jamo is set for a word holding Hangul initial consonants (초성),
+	// matched by matchJamo.
+	jamo bool
 }
 
 // prepare readies the words for matching, longest first: a longer word
@@ -72,12 +77,35 @@ type qword struct {
 func prepare(words []string) []qword {
 	ws := make([]qword, len(words))
 	for i, w := range words {
-		rs := []rune(w)
-		bounded := rs[0] < utf8.RuneSelf && isWordRune(rs[0])
-		ws[i] = qword{s: w, rs: rs, mask: maskOf(w), bounded: bounded, grams: needGrams(rs, bounded)}
+		ws[i] = prepareWord(w)
 	}
 	slices.SortStableFunc(ws, func(a, b qword) int { return len(b.rs) - len(a.rs) })
 	return ws
+}
+
+// prepareWord readies one folded word.
+func prepareWord(w string) qword {
+	rs := []rune(w)
+	var parts []qword
+	if ps := splitWords(w); len(ps) != 1 || ps[0] != w {
+		parts = make([]qword, len(ps))
+		for i, p := range ps {
+			parts[i] = prepareWord(p)
+		}
+	}
+	var wm mask
+	for _, p := range parts {
+		wm = wm.or(p.mask)
+	}
+	if hasJamo(rs) {
+		return qword{s: w, rs: rs, mask: jamoMask(rs).or(wm), jamo: true, parts: parts}
+	}
+	bounded := rs[0] < utf8.RuneSelf && isWordRune(rs[0])
+	m := maskOf(w)
+	if len(parts) > 0 {
+		m = wm // the parts may stand apart, without the punctuation
+	}
+	return qword{s: w, rs: rs, mask: m, bounded: bounded, grams: needGrams(rs, bounded), parts: parts}
 }
 
 // mayHave reports whether grams filter g allows summary matches of w.
@@ -116,42 +144,7 @@ func (sc *scratch) match(d *doc, ws []qword) (int, bool) {
 	}
 	total := 0
 	for i := range ws {
-		w := &ws[i]
-		best, sum := 0, 0
-		for f := range numFields {
-			if !d.mask[f].covers(w.mask) {
-				continue
-			}
-			var q int
-			if isLong(f) {
-				sm := &d.long[f-FieldSummaryEN]
-				if len(w.rs) < minLongRunes || !w.mayHave(&sm.grams) {
-					continue
-				}
-				q = matchEvery(d.text[f], sm, w, &sc.pos[f])
-			} else {
-				q = matchSub(d.text[f], w, &sc.pos[f])
-			}
-			if q > 0 {
-				s := q * fieldWeight[f]
-				sum += s
-				best = max(best, s)
-			}
-		}
-		if best == 0 {
-			// Only a word found nowhere as written is looked for as a
-			// fuzzy subsequence, so letters scattered through one field
-			// are not marked when the word stands whole in another.
-			for f := range FieldSummaryEN {
-				if d.mask[f].covers(w.mask) {
-					if q := matchFuzzy(d.text[f], w, &sc.pos[f]); q > 0 {
-						s := max(q*fieldWeight[f]/fuzzyDiv, 1)
-						sum += s
-						best = max(best, s)
-					}
-				}
-			}
-		}
+		best, sum := sc.word(d, &ws[i], true)
 		if best == 0 {
 			return 0, false
 		}
@@ -159,6 +152,76 @@ func (sc *scratch) match(d *doc, ws []qword) (int, bool) {
 		total += best + (sum-best)/8
 	}
 	return total, true
+}
+
+// word scores one word against doc d: its best field's score and the sum
+// over every field, 0 when it matched nowhere. Without fuzzy, only matches
+// as written count.
+func (sc *scratch) word(d *doc, w *qword, fuzzy bool) (best, sum int) {
+	for f := range numFields {
+		if !d.mask[f].covers(w.mask) {
+			continue
+		}
+		var q int
+		switch {
+		case w.jamo:
+			if isLong(f) && len(w.rs) < minLongRunes {
+				continue
+			}
+			q = matchJamo(d.text[f], w, &sc.pos[f], isLong(f))
+		case isLong(f):
+			sm := &d.long[f-FieldSummaryEN]
+			if len(w.rs) < minLongRunes || !w.mayHave(&sm.grams) {
+				continue
+			}
+			q = matchEvery(d.text[f], sm, w, &sc.pos[f])
+		default:
+			q = matchSub(d.text[f], w, &sc.pos[f])
+		}
+		if q > 0 {
+			s := q * fieldWeight[f]
+			sum += s
+			best = max(best, s)
+		}
+	}
+	if best == 0 && len(w.parts) > 0 {
+		// "power-peg" not found as written: its parts, power and peg,
+		// each anywhere as written, as "power peg" would be searched.
+		var lens [numFields]int
+		for f := range sc.pos {
+			lens[f] = len(sc.pos[f])
+		}
+		all := 0
+		for i := range w.parts {
+			b, s := sc.word(d, &w.parts[i], false)
+			if b == 0 {
+				all = 0
+				break
+			}
+			all += b + (s-b)/8
+		}
+		if all > 0 {
+			return all, all
+		}
+		for f := range sc.pos {
+			sc.pos[f] = sc.pos[f][:lens[f]]
+		}
+	}
+	if best == 0 && fuzzy && !w.jamo {
+		// Only a word found nowhere as written is looked for as a
+		// fuzzy subsequence, so letters scattered through one field
+		// are not marked when the word stands whole in another.
+		for f := range FieldSummaryEN {
+			if d.mask[f].covers(w.mask) {
+				if q := matchFuzzy(d.text[f], w, &sc.pos[f]); q > 0 {
+					s := max(q*fieldWeight[f]/fuzzyDiv, 1)
+					sum += s
+					best = max(best, s)
+				}
+			}
+		}
+	}
+	return best, sum
 }
 
 // collect turns the offsets left by match into Hits over the records' own
@@ -319,116 +382,6 @@ func appendRuneStarts(out []int, text string, from, to int) []int {
 		}
 		_, n := utf8.DecodeRuneInString(text[i:])
 		i += n
-	}
-	return out
-}
-
-// matchFuzzy matches w as a subsequence of a short field whose matched runes
-// skip at most maxGap others in all. sahilm/fuzzy picks the positions and
-// supplies its bonus (separator, camel case and adjacency), run over the
-// most compact embedding and the rune before it, not the whole field: the
-// match cannot lie elsewhere, and fuzzy scans every byte it is given.
-func matchFuzzy(text string, w *qword, out *[]int) int {
-	if len(w.rs) < 2 {
-		return 0 // one rune: a substring search already failed
-	}
-	start, end, gaps := compact(text, w.rs)
-	if start < 0 {
-		return 0
-	}
-	from := start
-	if from > 0 {
-		_, n := utf8.DecodeLastRuneInString(text[:from])
-		from -= n
-	}
-	window := text[from:end]
-	ms := fuzzy.FindFromIterNoSort(w.s, func(yield func(string) bool) { yield(window) })
-	if len(ms) == 1 {
-		idx := ms[0].MatchedIndexes
-		last := idx[len(idx)-1]
-		_, n := utf8.DecodeRuneInString(window[last:])
-		if g := runeCount(window[idx[0]:last+n]) - len(idx); g <= maxGap {
-			// fuzzy's score less its penalty for unmatched runes, which
-			// only measures the window's length.
-			bonus := ms[0].Score + len(window) - len(idx)
-			for _, i := range idx {
-				*out = append(*out, from+i)
-			}
-			return qFuzzy + min(max(bonus, 0), fuzzyBonus) - gapCost*g
-		}
-	}
-	*out = appendEmbedding(*out, text, start, w.rs)
-	return qFuzzy - gapCost*gaps
-}
-
-// compact returns the subsequence embedding of rs in text that skips the
-// fewest runes: the byte range [start, end) from its first to past its last
-// matched rune, and how many runes it skips. start is -1 when every
-// embedding skips more than maxGap.
-func compact(text string, rs []rune) (start, end, gaps int) {
-	start, gaps = -1, maxGap+1
-	for off := 0; off < len(text); {
-		i := strings.IndexRune(text[off:], rs[0])
-		if i < 0 {
-			break
-		}
-		i += off
-		g, e, complete := embedGaps(text, i, rs, gaps-1)
-		if !complete {
-			break // no later start can complete either
-		}
-		if g >= 0 {
-			start, end, gaps = i, e, g
-			if g <= 1 {
-				break
-			}
-		}
-		off = i + utf8.RuneLen(rs[0])
-	}
-	if start < 0 {
-		return -1, 0, 0
-	}
-	return start, end, gaps
-}
-
-// embedGaps matches rs greedily from text[i] (which is rs[0]) and returns the
-// runes skipped and the end of the last matched rune, or gaps -1 when they
-// exceed limit. complete is false when rs does not fit in text[i:] at all.
-func embedGaps(text string, i int, rs []rune, limit int) (gaps, end int, complete bool) {
-	j := i + utf8.RuneLen(rs[0])
-	k := 1
-	for k < len(rs) && j < len(text) {
-		r, n := rune(text[j]), 1
-		if r >= utf8.RuneSelf {
-			r, n = utf8.DecodeRuneInString(text[j:])
-		}
-		j += n
-		if r == rs[k] {
-			k++
-			continue
-		}
-		if gaps >= limit {
-			return -1, 0, true // too spread out from here; a later start may do
-		}
-		gaps++
-	}
-	if k < len(rs) {
-		return -1, 0, false
-	}
-	return gaps, j, true
-}
-
-// appendEmbedding appends the offsets of the greedy embedding of rs in text
-// starting at i.
-func appendEmbedding(out []int, text string, i int, rs []rune) []int {
-	k := 0
-	for j := i; k < len(rs) && j < len(text); {
-		r, n := utf8.DecodeRuneInString(text[j:])
-		if r == rs[k] {
-			out = append(out, j)
-			k++
-		}
-		j += n
 	}
 	return out
 }

@@ -23,6 +23,14 @@ import (
 func Search(recs []*Record, query string) []Match {
 	recs = byRecency(recs)
 	words := foldQuery(query)
+	if !isPlain(query) {
+		q, _ := ParseQuery(query)
+		var ok bool
+		if words, ok = q.plainWords(); !ok {
+			// Syntax is rare on the command line; the index handles it.
+			return NewIndex(recs).searchQuery(q)
+		}
+	}
 	if len(words) == 0 {
 		out := make([]Match, len(recs))
 		for i, r := range recs {

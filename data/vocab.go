@@ -23,6 +23,10 @@ var TermFacets = []string{TermDomain, TermComponent, TermRootCause, TermContribu
 type Vocab struct {
 	terms map[string]int // term → index into list
 	list  []Term
+	// orgs maps an organisation's folded name to its other names.
+	orgs map[string][]string
+	// aliases maps a term (lower case) to more names from any file.
+	aliases map[string][]string
 }
 
 // Term is one vocabulary term. Origin is not part of the format.
@@ -31,6 +35,9 @@ type Term struct {
 	Facet      string `json:"facet"`
 	Label      Text   `json:"label"`
 	Definition Text   `json:"definition"`
+	// Aliases are other names search also matches (Korean spellings,
+	// abbreviations); optional.
+	Aliases []string `json:"aliases,omitempty"`
 
 	// Origin says which file defined the term.
 	Origin string `json:"-"`
@@ -39,6 +46,18 @@ type Term struct {
 // vocabFile is the shape of a file under vocab/.
 type vocabFile struct {
 	Terms []Term `json:"terms"`
+	// Orgs gives organisations other names for search.
+	Orgs []OrgNames `json:"orgs,omitempty"`
+	// TermAliases gives terms, defined here or in another file, more
+	// names for search.
+	TermAliases map[string][]string `json:"term_aliases,omitempty"`
+}
+
+// OrgNames is an organisation's other names, which search matches as it
+// matches the organisation ("크라우드스트라이크" for CrowdStrike).
+type OrgNames struct {
+	Org     string   `json:"org"`
+	Aliases []string `json:"aliases"`
 }
 
 func newVocab() *Vocab { return &Vocab{terms: map[string]int{}} }

@@ -132,6 +132,9 @@ func (l *Library) notFound(id string, err error) error {
 // Nearest returns up to n ids that look most like id, closest first.
 func (l *Library) Nearest(id string, n int) []string { return l.data.Nearest(id, n) }
 
+// Vocab returns the merged tag vocabulary (nil when none loaded).
+func (l *Library) Vocab() *data.Vocab { return l.data.Vocab }
+
 // Label returns a tag's label from the vocabulary, or a zero Text.
 func (l *Library) Label(term string) data.Text {
 	t, _ := l.data.Vocab.Lookup(term)

@@ -114,11 +114,10 @@ func (c Cursor) SeekFirst(t time.Time, within time.Duration) Cursor {
 	return c
 }
 
-// HoldHere starts a dwell on the current moment, as if playback had just
-// reached it (study mode's reveal shows the answer before playing on).
-func (c Clock) HoldHere() Clock {
-	if c.dwells() {
-		c.hold = c.dwell
-	}
+// HoldFor rests on the current moment for d of wall time before playback
+// moves on, whatever the speed (study mode's reveal shows the answer
+// before playing on).
+func (c Clock) HoldFor(d time.Duration) Clock {
+	c.hold = max(d, 0)
 	return c
 }

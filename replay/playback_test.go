@@ -139,3 +139,14 @@ func TestStops(t *testing.T) {
 		t.Fatalf("Known = %v, want [0 2]", k)
 	}
 }
+
+func TestClockHoldFor(t *testing.T) {
+	c := NewClock(fixture(), 600).Play()
+	c = c.With(c.Seek(at("12:10"))).Play().HoldFor(time.Second)
+	if c = c.Advance(900 * time.Millisecond); !c.Now().Equal(at("12:10")) {
+		t.Fatalf("moved to %v while holding", c.Now())
+	}
+	if c = c.Advance(200 * time.Millisecond); !c.Now().After(at("12:10")) {
+		t.Fatal("still holding after the hold")
+	}
+}

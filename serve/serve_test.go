@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	gossh "golang.org/x/crypto/ssh"
 )
@@ -90,7 +91,7 @@ func TestMeeting(t *testing.T) {
 	waitFor(t, "bob", bob.scr, "발표자가 나갔습니다")
 	select {
 	case err := <-p.done:
-		if err != nil {
+		if err != nil && !errors.Is(err, tea.ErrInterrupted) {
 			t.Fatalf("presenter: %v", err)
 		}
 	case <-time.After(5 * time.Second):

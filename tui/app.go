@@ -1,10 +1,11 @@
 package tui
 
 import (
+	"time"
+
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/library"
@@ -34,34 +35,30 @@ type Options struct {
 	// ReplayStudy and ReplayPresent start the replayer in study mode and
 	// presenter mode.
 	ReplayStudy, ReplayPresent bool
+	// Tick schedules the replayer's playback ticks; nil is tea.Tick. Tests
+	// give one that returns at once, so they never wait on the clock.
+	Tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
 	// Role is the app's part in a meeting served over SSH (room.go).
 	Role Role
 }
 
 // App is the root model, the only tea.Model: it owns the window size, the
-// language, the screen stack (explorer → detail → replayer) and the help,
-// and routes each message to the screen that owns it.
+// language, the stack of screens (the explorer at the bottom, then what was
+// opened from it) and the help, and routes each message to the screen that
+// owns it.
 type App struct {
 	lib *library.Library
-	// styles is shared by pointer: theme.Styles is large and the app is
-	// copied on every message.
+	// styles is shared by pointer with every screen's group.
 	styles *theme.Styles
 	mouse  bool
 	lang   data.Lang
 	keys   KeyMap
 	help   help.Model
+	tick   func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
 
-	// find looks records up by id, ignoring case; labelOf gives a tag's
-	// vocabulary label. Closures, so screens can hold them without a copy
-	// of the app.
-	find    func(id string) *data.Record
-	labelOf func(term string) data.Text
-
-	explorer explorer.Model
-	// preview shows the selected incident beside the list in two panes.
-	preview detail.Model
-	// stack holds the screens opened above the explorer, top last.
-	stack []screen
+	// stack holds the screens, the explorer first and the focused one last;
+	// it is never empty.
+	stack []Screen
 
 	w, h int
 	// status is a one-line message, such as an id that is not found.
@@ -71,22 +68,6 @@ type App struct {
 	init tea.Cmd
 	// room is the app's part in a served meeting (room.go).
 	room room
-}
-
-// screenKind says which screen a stack entry is.
-type screenKind int
-
-const (
-	screenDetail screenKind = iota
-	screenReplayer
-)
-
-// screen is one entry of the stack above the explorer. Screens are held
-// by pointer so that copying the app stays cheap.
-type screen struct {
-	kind     screenKind
-	detail   *detail.Model
-	replayer *replayer.Model
 }
 
 // New returns the app over lib, opened by library.Open or wrapped by
@@ -99,24 +80,22 @@ func New(lib *library.Library, opts Options) App {
 	if styles.App == nil {
 		styles = theme.Plain()
 	}
-	a := App{lib: lib, styles: &styles, mouse: opts.Mouse, lang: opts.Lang, keys: DefaultKeyMap(), help: help.New()}
+	a := App{lib: lib, styles: &styles, mouse: opts.Mouse, lang: opts.Lang, keys: DefaultKeyMap(), help: help.New(), tick: opts.Tick}
 	a.room = newRoom(opts.Role)
-	a.find = lib.Find
-	a.labelOf = lib.Label
 	st := a.styles.App
 	a.help.Styles = help.Styles{
 		Ellipsis: st.HelpSep, ShortKey: st.HelpKey, ShortDesc: st.HelpDesc, ShortSeparator: st.HelpSep,
 		FullKey: st.HelpKey, FullDesc: st.HelpDesc, FullSeparator: st.HelpSep,
 	}
-	a.explorer = explorer.New(lib.Records(), lib.Index(), explorer.Options{
-		Lang: a.lang, Styles: *a.styles, Label: a.labelOf, Replay: replayAvailable, HasTimeline: a.lib.HasTimeline,
+	list := explorer.New(lib.Records(), lib.Index(), explorer.Options{
+		Lang: a.lang, Styles: *a.styles, Label: lib.Label, Replay: replayAvailable, HasTimeline: lib.HasTimeline,
 	})
-	a.explorer.Focus()
-	a.preview = detail.New(a.explorer.Selected(), a.detailOptions(true))
+	ex := newExplorerScreen(list, detail.New(list.Selected(), a.detailOptions(true)), a.styles.App, a.mouse)
+	a.stack = []Screen{ex}
+	ex.Focus()
 	if opts.Replay != "" {
-		if r := a.find(opts.Replay); r != nil {
-			a.explorer.Select(r.ID)
-			a.syncPreview()
+		if r := lib.Find(opts.Replay); r != nil {
+			ex.selectID(r.ID)
 			a.init = a.openReplayer(r.ID, replayer.Options{
 				At: opts.ReplayAt, Speed: opts.ReplaySpeed, Study: opts.ReplayStudy, Present: opts.ReplayPresent,
 			})
@@ -134,7 +113,7 @@ const replayAvailable = true
 
 func (a App) detailOptions(preview bool) detail.Options {
 	return detail.Options{
-		Lang: a.lang, Styles: *a.styles, Related: a.find, Label: a.labelOf,
+		Lang: a.lang, Styles: *a.styles, Related: a.lib.Find, Label: a.lib.Label,
 		Hyperlinks: true, Replay: replayAvailable, Preview: preview, Mouse: a.mouse, HasTimeline: a.lib.HasTimeline,
 	}
 }
@@ -143,8 +122,12 @@ func (a App) detailOptions(preview bool) detail.Options {
 // on it.
 func (a App) Init() tea.Cmd { return a.init }
 
+// top is the focused screen.
+func (a App) top() Screen { return a.stack[len(a.stack)-1] }
+
 // Update routes a message: sizes to the layout, keys by the dispatch
-// order, screen messages to the stack, everything else to its owner.
+// order, a screen's results to that screen, everything else to the
+// focused screen.
 func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m, cmd, ok := a.roomUpdate(msg); ok {
 		return m, cmd
@@ -157,33 +140,28 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a.handleKey(msg)
 	case tea.MouseMsg:
 		return a.routeMouse(msg)
-	case explorer.OpenMsg:
-		return a, a.openDetail(msg.ID)
-	case detail.OpenRelatedMsg:
-		return a, a.openDetail(msg.ID)
-	case explorer.ReplayMsg:
-		return a, a.openReplayer(msg.ID, replayer.Options{})
-	case detail.ReplayMsg:
-		return a, a.openReplayer(msg.ID, replayer.Options{})
-	case detail.BackMsg, replayer.BackMsg:
-		a.back()
-		return a, nil
+	case screenMsg:
+		return a.fromScreen(msg.to, msg.msg)
 	}
-	return a.routeToOwner(msg)
+	return a.fromScreen(a.top(), msg)
 }
 
-// handleKey dispatches a key: ctrl+c quits; the search box, when open,
-// gets every other key; then the global keys; then the focused screen.
+// handleKey dispatches a key: ctrl+c quits; a screen that captures typed
+// keys gets every other key; then the global keys; then the focused
+// screen.
 func (a App) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
 		return a.splitKeys(msg)
 	}
+	if msg.Type == tea.KeyEsc && msg.Alt {
+		return a.twoEscs()
+	}
 	a.status = ""
 	switch {
 	case key.Matches(msg, a.keys.Quit):
-		return a, tea.Quit
-	case len(a.stack) == 0 && a.explorer.InputFocused():
-		return a.updateExplorer(msg)
+		return a, tea.Interrupt // exit code 130, as fzf's
+	case a.top().Capturing():
+		return a, a.deliver(a.top(), msg)
 	case key.Matches(msg, a.keys.Help):
 		a.help.ShowAll = !a.help.ShowAll
 		a.layout()
@@ -192,16 +170,16 @@ func (a App) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		a.setLang(a.lang.Next())
 		return a, nil
 	case key.Matches(msg, a.keys.Back):
-		if len(a.stack) > 0 {
-			a.back()
+		if a.top().Back() {
 			return a, nil
 		}
-		if a.explorer.Back() {
+		if len(a.stack) > 1 {
+			a.back()
 			return a, nil
 		}
 		return a, tea.Quit
 	}
-	return a.updateTop(msg)
+	return a, a.deliver(a.top(), msg)
 }
 
 // splitKeys handles typed characters that arrived together (fast typing,
@@ -220,40 +198,43 @@ func (a App) splitKeys(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	return m, tea.Batch(cmds...)
 }
 
-// updateTop sends a message to the focused screen.
-func (a App) updateTop(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if len(a.stack) == 0 {
-		return a.updateExplorer(msg)
+// deliver sends msg to s and addresses the command it returns to s. A
+// screen that starts or stops hiding the help (presenter mode) is laid out
+// again.
+func (a *App) deliver(s Screen, msg tea.Msg) tea.Cmd {
+	hid := a.helpHidden()
+	cmd := s.Update(msg)
+	if a.helpHidden() != hid {
+		a.layout()
 	}
-	var cmd tea.Cmd
-	top := &a.stack[len(a.stack)-1]
-	switch top.kind {
-	case screenDetail:
-		*top.detail, cmd = top.detail.Update(msg)
-	case screenReplayer:
-		hid := top.replayer.HideHelp()
-		*top.replayer, cmd = top.replayer.Update(msg)
-		if top.replayer.HideHelp() != hid { // presenter mode on or off
-			a.layout()
+	return addressTo(s, cmd)
+}
+
+// helpHider is a screen that may take the rows of the hint bar.
+type helpHider interface{ HideHelp() bool }
+
+// helpHidden says the focused screen hides the hint bar and the help.
+func (a App) helpHidden() bool {
+	h, ok := a.top().(helpHider)
+	return ok && h.HideHelp()
+}
+
+// fromScreen handles a message from screen s: a request to open or close
+// a screen, or else a result for s itself, dropped when s has been closed.
+func (a App) fromScreen(s Screen, msg tea.Msg) (tea.Model, tea.Cmd) {
+	if cmd, ok := a.navigate(s, msg); ok {
+		return a, cmd
+	}
+	for _, open := range a.stack {
+		if open == s {
+			return a, a.deliver(s, msg)
 		}
 	}
-	return a, cmd
+	return a, nil
 }
 
-func (a App) updateExplorer(msg tea.Msg) (tea.Model, tea.Cmd) {
-	var cmd tea.Cmd
-	a.explorer, cmd = a.explorer.Update(msg)
-	a.syncPreview()
-	return a, cmd
-}
-
-// syncPreview shows the selected incident in the preview pane.
-func (a *App) syncPreview() {
-	a.preview.SetRecord(a.explorer.Selected())
-}
-
-// routeMouse sends mouse events (only with --mouse) to the screen under
-// the pointer, in that screen's coordinates.
+// routeMouse sends mouse events (only with --mouse) to the focused
+// screen, in that screen's coordinates.
 func (a App) routeMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 	if !a.mouse || a.tooSmall() {
 		return a, nil
@@ -262,33 +243,7 @@ func (a App) routeMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 	if msg.Y < 0 || msg.Y >= a.bodyHeight() {
 		return a, nil
 	}
-	if a.twoPanes() {
-		if lw, _ := a.panes(); msg.X >= lw {
-			msg.X -= lw + lipgloss.Width(divider)
-			var cmd tea.Cmd
-			a.preview, cmd = a.preview.Update(msg)
-			return a, cmd
-		}
-	}
-	return a.updateTop(msg)
-}
-
-// routeToOwner sends other messages to the screens that may own them: the
-// explorer (search results) and every replayer on the stack (its ticks,
-// which carry the replayer's id, so others ignore them).
-func (a App) routeToOwner(msg tea.Msg) (tea.Model, tea.Cmd) {
-	var cmds []tea.Cmd
-	var cmd tea.Cmd
-	a.explorer, cmd = a.explorer.Update(msg)
-	a.syncPreview()
-	cmds = append(cmds, cmd)
-	for i := range a.stack {
-		if a.stack[i].kind == screenReplayer {
-			*a.stack[i].replayer, cmd = a.stack[i].replayer.Update(msg)
-			cmds = append(cmds, cmd)
-		}
-	}
-	return a, tea.Batch(cmds...)
+	return a, a.deliver(a.top(), msg)
 }
 
 // helpKeys is the focused screen's keys joined with the global ones.
@@ -296,18 +251,12 @@ func (a App) helpKeys() helpKeys {
 	if h, ok := a.roomHelp(); ok {
 		return h
 	}
-	h := helpKeys{global: a.keys}
-	if len(a.stack) == 0 {
-		h.short, h.full = a.explorer.ShortHelp(), a.explorer.FullHelp()
-		h.typing = a.explorer.InputFocused()
-		return h
-	}
-	top := a.stack[len(a.stack)-1]
-	switch top.kind {
-	case screenDetail:
-		h.short, h.full = top.detail.ShortHelp(), top.detail.FullHelp()
-	case screenReplayer:
-		h.short, h.full = top.replayer.ShortHelp(), top.replayer.FullHelp()
-	}
-	return h
+	top := a.top()
+	return helpKeys{global: a.keys, short: top.ShortHelp(), full: top.FullHelp(), typing: top.Capturing()}
+}
+
+// replayerOptions completes o, a replayer's options, with the app's.
+func (a App) replayerOptions(o replayer.Options) replayer.Options {
+	o.Lang, o.Styles, o.Tick = a.lang, *a.styles, a.tick
+	return o
 }

@@ -64,7 +64,7 @@ func BenchmarkKeystroke(b *testing.B) {
 func settle(m tea.Model, cmd tea.Cmd) tea.Model {
 	for cmd != nil {
 		var next []tea.Cmd
-		for _, msg := range collect(cmd, 1<<40) {
+		for _, msg := range collect(cmd) {
 			var c tea.Cmd
 			m, c = m.Update(msg)
 			next = append(next, c)

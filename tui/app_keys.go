@@ -4,6 +4,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 )
 
 // KeyMap is the app's global keys, offered on every screen.
@@ -31,21 +32,14 @@ func DefaultKeyMap() KeyMap {
 // setHelp writes the help descriptions in language l; back says whether
 // `q` goes back (on a screen above the explorer) or quits.
 func (k *KeyMap) setHelp(l data.Lang, back bool) {
-	ko := l == data.KO
-	pick := func(en, kor string) string {
-		if ko {
-			return kor
-		}
-		return en
-	}
-	k.Help.SetHelp("?", pick("help", "도움말"))
-	k.Lang.SetHelp("t", pick("language", "언어"))
+	i18n.SetHelp(&k.Help, "?", i18n.KeyHelp, l)
+	i18n.SetHelp(&k.Lang, "t", i18n.KeyLanguage, l)
 	if back {
-		k.Back.SetHelp("q", pick("back", "뒤로"))
+		i18n.SetHelp(&k.Back, "q", i18n.KeyBack, l)
 	} else {
-		k.Back.SetHelp("q", pick("quit", "종료"))
+		i18n.SetHelp(&k.Back, "q", i18n.KeyQuit, l)
 	}
-	k.Quit.SetHelp("ctrl+c", pick("quit", "종료"))
+	i18n.SetHelp(&k.Quit, "ctrl+c", i18n.KeyQuit, l)
 }
 
 // helpKeys joins the focused screen's keys with the global ones, for the

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -17,23 +18,47 @@ import (
 
 var langs = []data.Lang{data.EN, data.KO, data.Both}
 
-// driver feeds an App messages the way the program would, running the
-// commands they return. A command that does not finish within a moment
-// (a replayer tick) is dropped, so tests never wait on the clock.
+// driver feeds an App messages the way the program would, running every
+// command it returns to the end. Playback ticks are scheduled through a
+// Tick that returns at once with a dueTick, which the driver recognises by
+// its type and holds instead of sending, so tests never wait on the clock;
+// fireTicks sends them.
 type driver struct {
 	t    testing.TB
 	app  App
 	quit bool
-	// wait is how long a command may take before it is dropped.
+	// ticks are the playback ticks scheduled and not yet sent.
+	ticks []tea.Msg
+}
+
+// dueTick is a tick the driver's clock would deliver after wait.
+type dueTick struct {
 	wait time.Duration
+	msg  tea.Msg
+}
+
+func instantTick(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	return func() tea.Msg { return dueTick{wait: d, msg: fn(time.Time{})} }
 }
 
 func newDriver(t testing.TB, opts Options, w, h int) *driver {
 	t.Helper()
-	d := &driver{t: t, app: New(fixture(t), opts), wait: 50 * time.Millisecond}
+	if opts.Tick == nil {
+		opts.Tick = instantTick
+	}
+	d := &driver{t: t, app: New(fixture(t), opts)}
 	d.send(tea.WindowSizeMsg{Width: w, Height: h})
 	d.run(d.app.Init())
 	return d
+}
+
+// fireTicks sends the ticks scheduled so far, as if their time had come.
+func (d *driver) fireTicks() {
+	ticks := d.ticks
+	d.ticks = nil
+	for _, m := range ticks {
+		d.send(m)
+	}
 }
 
 func (d *driver) send(msg tea.Msg) {
@@ -43,32 +68,40 @@ func (d *driver) send(msg tea.Msg) {
 }
 
 func (d *driver) run(cmd tea.Cmd) {
-	for _, msg := range collect(cmd, d.wait) {
-		if _, ok := msg.(tea.QuitMsg); ok {
+	for _, msg := range collect(cmd) {
+		switch msg.(type) {
+		case tea.QuitMsg, tea.InterruptMsg:
 			d.quit = true
 			continue
+		}
+		if sm, ok := msg.(screenMsg); ok {
+			if t, ok := sm.msg.(dueTick); ok {
+				d.ticks = append(d.ticks, screenMsg{to: sm.to, msg: t.msg})
+				continue
+			}
 		}
 		d.send(msg)
 	}
 }
 
-// collect runs cmd and returns the messages it produced in time.
-func collect(cmd tea.Cmd, wait time.Duration) []tea.Msg {
+// collect runs cmd and returns the messages it produced, a batch's one by
+// one.
+func collect(cmd tea.Cmd) []tea.Msg {
 	if cmd == nil {
 		return nil
 	}
-	done := make(chan tea.Msg, 1)
-	go func() { done <- cmd() }()
-	var msg tea.Msg
-	select {
-	case msg = <-done:
-	case <-time.After(wait):
-		return nil
+	msg := cmd()
+	if cmds, ok := sequence(msg); ok {
+		var out []tea.Msg
+		for _, c := range cmds {
+			out = append(out, collect(c)...)
+		}
+		return out
 	}
 	if b, ok := msg.(tea.BatchMsg); ok {
 		var out []tea.Msg
 		for _, c := range b {
-			out = append(out, collect(c, wait)...)
+			out = append(out, collect(c)...)
 		}
 		return out
 	}
@@ -86,13 +119,6 @@ func (d *driver) press(keys ...string) *driver {
 	return d
 }
 
-func (d *driver) typeText(s string) *driver {
-	for _, r := range s {
-		d.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-	}
-	return d
-}
-
 var specialKeys = map[string]tea.KeyType{
 	"enter": tea.KeyEnter, "esc": tea.KeyEsc, "tab": tea.KeyTab, "shift+tab": tea.KeyShiftTab,
 	"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
@@ -106,6 +132,9 @@ func keyMsg(k string) tea.KeyMsg {
 	}
 	if k == "space" {
 		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+	}
+	if k == "alt+esc" { // two escs in one read, as Bubble Tea v1 reports them
+		return tea.KeyMsg{Type: tea.KeyEsc, Alt: true}
 	}
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 }
@@ -228,6 +257,10 @@ func TestKeySequences(t *testing.T) {
 		{"replay opens and esc returns", []string{"r", "esc"}, []string{"▸ FX-0007"}, nil, false},
 		{"replay from the detail returns to it", []string{"enter", "r", "q"}, []string{"incidents · FX-0007", "Summary ──"}, nil, false},
 		{"keys typed together are split", []string{"/etcd"}, []string{"/ etcd"}, nil, false},
+		{"search inside a record", []string{"enter", "/", "s", "e", "s", "s", "enter"}, []string{"/sess  1/", "incidents · FX-0007"}, nil, false},
+		{"typing in the record search takes q and t", []string{"enter", "/", "q", "t"}, []string{"/qt", "incidents · FX-0007"}, []string{"한국어"}, false},
+		{"esc clears the record search, not the screen", []string{"enter", "/", "s", "enter", "esc"}, []string{"incidents · FX-0007", "esc back"}, []string{"/s  "}, false},
+		{"two quick escs are two backs", []string{"enter", "tab", "enter", "alt+esc"}, []string{"▸ FX-0007", "11 incidents"}, []string{"incidents · FX-"}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -298,7 +331,6 @@ func TestRandomKeys(t *testing.T) {
 			rng := newRand(seed)
 			w, h := 120, 40
 			d := newDriver(t, Options{Lang: data.Lang(seed % 3), Styles: theme.New(theme.Ascii(), theme.DefaultPalette()), Mouse: seed%2 == 0}, w, h)
-			d.wait = 5 * time.Millisecond // a dropped search result does no harm here
 			for i := 0; i < 1500; i++ {
 				switch r := rng.IntN(50); {
 				case r < 2:
@@ -344,4 +376,18 @@ func TestMouse(t *testing.T) {
 	if !strings.Contains(d.app.View(), "incidents · FX-0030") {
 		t.Fatalf("click on the selected row did not open it:\n%s", d.app.View())
 	}
+}
+
+// sequence unpacks the message of tea.Sequence, whose type Bubble Tea
+// keeps unexported: its commands, to be run in order.
+func sequence(msg tea.Msg) ([]tea.Cmd, bool) {
+	v := reflect.ValueOf(msg)
+	if !v.IsValid() || v.Kind() != reflect.Slice || v.Type().Elem() != reflect.TypeFor[tea.Cmd]() {
+		return nil, false
+	}
+	cmds := make([]tea.Cmd, v.Len())
+	for i := range cmds {
+		cmds[i] = v.Index(i).Interface().(tea.Cmd)
+	}
+	return cmds, true
 }

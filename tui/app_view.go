@@ -1,12 +1,11 @@
 package tui
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 
-	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 )
 
@@ -33,17 +32,9 @@ func (a *App) resize(w, h int) {
 
 func (a App) tooSmall() bool { return a.w < MinWidth || a.h < MinHeight }
 
-func (a App) twoPanes() bool { return a.w >= TwoPaneWidth && len(a.stack) == 0 }
-
-// panes returns the widths of the list and the preview in two panes.
-func (a App) panes() (list, preview int) {
-	list = a.w * 11 / 20
-	return list, max(a.w-list-lipgloss.Width(divider), 0)
-}
-
 // helpHeight is how many rows the hint bar or the full help takes.
 func (a App) helpHeight() int {
-	if n := len(a.stack); n > 0 && a.stack[n-1].kind == screenReplayer && a.stack[n-1].replayer.HideHelp() {
+	if a.helpHidden() {
 		return 0
 	}
 	if !a.help.ShowAll {
@@ -59,23 +50,17 @@ func (a App) bodyHeight() int { return max(a.h-1-a.helpHeight()-a.stripHeight(),
 // layout gives every screen its size for the current window, language
 // and help, and sets the global keys' help.
 func (a *App) layout() {
-	a.keys.setHelp(a.lang, len(a.stack) > 0)
+	a.keys.setHelp(a.lang, len(a.stack) > 1)
 	a.help.Width = a.w
-	bh := a.bodyHeight()
-	if a.w >= TwoPaneWidth {
-		lw, pw := a.panes()
-		a.explorer.SetSize(lw, bh)
-		a.preview.SetSize(pw, bh)
-	} else {
-		a.explorer.SetSize(a.w, bh)
-		a.preview.SetSize(0, 0)
-	}
-	for i := range a.stack {
-		switch a.stack[i].kind {
-		case screenDetail:
-			a.stack[i].detail.SetSize(a.w, bh)
-		case screenReplayer:
-			a.stack[i].replayer.SetSize(a.w, bh)
+	// A screen may hide the help at its new size (presenter mode), which
+	// gives it more rows: lay out again, at most once more.
+	for range 2 {
+		bh := a.bodyHeight()
+		for _, s := range a.stack {
+			s.SetSize(a.w, bh)
+		}
+		if a.bodyHeight() == bh {
+			return
 		}
 	}
 }
@@ -84,9 +69,9 @@ func (a *App) layout() {
 // and the preview), and the hint bar or full help. Every line fits the
 // window; under MinWidth×MinHeight it only says the window is too small.
 //
-// The explorer and detail screens return exactly the size they were given
-// (their tests check it), so a frame joins their lines without measuring
-// them again.
+// Screens return lines exactly as wide as they were given (the adapters
+// measure the one screen that does not promise it), so a frame joins their
+// lines without measuring them again.
 func (a App) View() string {
 	if a.w <= 0 || a.h <= 0 {
 		return ""
@@ -114,29 +99,7 @@ func (a App) View() string {
 
 // body is the focused screen, exactly bodyHeight lines.
 func (a App) body() []string {
-	bh := a.bodyHeight()
-	switch {
-	case len(a.stack) > 0:
-		top := a.stack[len(a.stack)-1]
-		switch top.kind {
-		case screenDetail:
-			return exact(layout.Lines(top.detail.View()), a.w, bh)
-		case screenReplayer:
-			// Another helper's screen: measured and cut to be sure.
-			return layout.PadLines(layout.Lines(top.replayer.View()), a.w, bh)
-		}
-	case a.twoPanes():
-		lw, pw := a.panes()
-		left := exact(layout.Lines(a.explorer.View()), lw, bh)
-		right := exact(layout.Lines(a.preview.View()), pw, bh)
-		div := a.styles.App.Divider.Render(divider)
-		out := make([]string, bh)
-		for i := range out {
-			out[i] = left[i] + div + right[i]
-		}
-		return out
-	}
-	return exact(layout.Lines(a.explorer.View()), a.w, bh)
+	return exact(layout.Lines(a.top().View()), a.w, a.bodyHeight())
 }
 
 // exact returns h lines from a screen that draws lines of exactly w cells:
@@ -160,7 +123,7 @@ func (a App) header() string {
 	if crumb := a.crumb(); crumb != "" {
 		left += st.Header.Render(" · " + crumb)
 	}
-	right := st.Lang.Render(a.roomTag() + langName(a.lang))
+	right := st.Lang.Render(a.roomTag() + i18n.LangName(a.lang))
 	if a.status != "" {
 		right = st.Error.Render(a.status)
 	}
@@ -172,39 +135,11 @@ func (a App) header() string {
 }
 
 // crumb names the screen on top.
-func (a App) crumb() string {
-	if len(a.stack) == 0 {
-		return ""
-	}
-	top := a.stack[len(a.stack)-1]
-	switch top.kind {
-	case screenDetail:
-		if r := top.detail.Record(); r != nil {
-			return r.ID
-		}
-	case screenReplayer:
-		return "replay"
-	}
-	return ""
-}
-
-// langName is the language indicator of the header.
-func langName(l data.Lang) string {
-	switch l {
-	case data.KO:
-		return "한국어"
-	case data.Both:
-		return "EN + 한국어"
-	}
-	return "EN"
-}
+func (a App) crumb() string { return a.top().Crumb() }
 
 // tooSmallView says the window is too small, in every line that fits.
 func (a App) tooSmallView() string {
-	msg := fmt.Sprintf("Terminal too small: %d×%d, need %d×%d", a.w, a.h, MinWidth, MinHeight)
-	if a.lang == data.KO {
-		msg = fmt.Sprintf("터미널이 너무 작습니다: %d×%d, 최소 %d×%d", a.w, a.h, MinWidth, MinHeight)
-	}
+	msg := i18n.TooSmall(a.w, a.h, MinWidth, MinHeight, a.lang)
 	lines := layout.Wrap(msg, a.w)
 	top := max((a.h-len(lines))/2, 0)
 	out := make([]string, 0, a.h)

@@ -92,25 +92,24 @@ func newRoom(r Role) room {
 func (a App) Following() bool { return a.room.role == Follower && a.room.following }
 
 // Shared returns the state a presenter shares: the screen on top, its
-// incident and the replayer's moment.
+// incident and the replayer's moment. The room is the one place that asks
+// which kind a screen is: what a follower mirrors differs by kind.
 func (a App) Shared() Shared {
-	if len(a.stack) == 0 {
+	switch top := a.top().(type) {
+	case *explorerScreen:
 		s := Shared{Screen: SharedExplorer}
-		if r := a.explorer.Selected(); r != nil {
+		if r := top.list.Selected(); r != nil {
 			s.Incident = r.ID
 		}
 		return s
-	}
-	top := a.stack[len(a.stack)-1]
-	switch top.kind {
-	case screenDetail:
+	case *detailScreen:
 		s := Shared{Screen: SharedDetail}
-		if r := top.detail.Record(); r != nil {
+		if r := top.m.Record(); r != nil {
 			s.Incident = r.ID
 		}
 		return s
-	case screenReplayer:
-		mo := top.replayer.Moment()
+	case *replayerScreen:
+		mo := top.m.Moment()
 		return Shared{Screen: SharedReplay, Incident: mo.Incident, Moment: mo}
 	}
 	return Shared{}
@@ -188,7 +187,7 @@ func (a *App) SetFollowing(on bool) {
 // following, only keys that change nobody's moment pass (help, language,
 // quit, scrolling a record).
 func (a App) followerKey(msg tea.KeyMsg) (App, tea.Cmd, bool) {
-	typing := len(a.stack) == 0 && a.explorer.InputFocused()
+	typing := a.top().Capturing()
 	switch {
 	case key.Matches(msg, a.keys.Quit):
 		return a, nil, false
@@ -202,7 +201,7 @@ func (a App) followerKey(msg tea.KeyMsg) (App, tea.Cmd, bool) {
 		return a, nil, false
 	case key.Matches(msg, a.keys.Back):
 		return a, tea.Quit, true // going back would leave the presenter's screen
-	case key.Matches(msg, a.room.scroll) && len(a.stack) > 0 && a.stack[len(a.stack)-1].kind == screenDetail:
+	case key.Matches(msg, a.room.scroll) && a.onDetail():
 		return a, nil, false
 	}
 	a.status = pickLang(a.lang, "following the presenter · f to browse alone", "발표자를 따라가는 중 · f: 혼자 둘러보기")
@@ -233,27 +232,23 @@ func (a App) toggleFollow() (App, tea.Cmd, bool) {
 // incident, and on the replayer the same moment. A screen already showing
 // the incident is kept, with its scroll.
 func (a *App) mirror(s Shared) tea.Cmd {
-	var top *screen
-	if len(a.stack) > 0 {
-		top = &a.stack[len(a.stack)-1]
-	}
 	switch s.Screen {
 	case SharedDetail:
-		if top != nil && top.kind == screenDetail && top.detail.Record() != nil && top.detail.Record().ID == s.Incident {
+		if d, ok := a.top().(*detailScreen); ok && d.m.Record() != nil && d.m.Record().ID == s.Incident {
 			return nil
 		}
 		a.toExplorer(s.Incident)
 		return a.openDetail(s.Incident)
 	case SharedReplay:
-		if top == nil || top.kind != screenReplayer || top.replayer.Moment().Incident != s.Incident {
+		r, ok := a.top().(*replayerScreen)
+		if !ok || r.m.Moment().Incident != s.Incident {
 			a.toExplorer(s.Incident)
-			a.openReplayer(s.Incident, replayer.Options{Speed: s.Moment.Speed})
-			if len(a.stack) == 0 {
+			_ = a.openReplayer(s.Incident, replayer.Options{Speed: s.Moment.Speed}) // no ticks: it follows
+			if r, ok = a.top().(*replayerScreen); !ok {
 				return nil
 			}
-			top = &a.stack[len(a.stack)-1]
 		}
-		top.replayer.ApplyMoment(s.Moment)
+		r.m.ApplyMoment(s.Moment)
 		return nil
 	}
 	a.toExplorer(s.Incident)
@@ -262,21 +257,27 @@ func (a *App) mirror(s Shared) tea.Cmd {
 
 // toExplorer closes every screen above the explorer and selects id there.
 func (a *App) toExplorer(id string) {
-	for len(a.stack) > 0 {
+	for len(a.stack) > 1 {
 		a.back()
 	}
-	if id != "" {
-		a.explorer.Select(id)
-		a.syncPreview()
+	if ex, ok := a.top().(*explorerScreen); ok && id != "" {
+		ex.selectID(id)
 	}
+}
+
+// onDetail reports whether a record's detail is on top.
+func (a App) onDetail() bool {
+	_, ok := a.top().(*detailScreen)
+	return ok
 }
 
 // resumeTop restarts the replayer's own playback on top, if it plays.
 func (a *App) resumeTop() tea.Cmd {
-	if len(a.stack) == 0 || a.stack[len(a.stack)-1].kind != screenReplayer {
+	r, ok := a.top().(*replayerScreen)
+	if !ok {
 		return nil
 	}
-	return a.stack[len(a.stack)-1].replayer.Resume()
+	return addressTo(r, r.m.Resume())
 }
 
 // roomHelp is a following follower's help: the keys that work while
@@ -290,7 +291,7 @@ func (a App) roomHelp() (helpKeys, bool) {
 	f := a.room.follow
 	f.SetHelp("f", pickLang(a.lang, "browse alone", "혼자 둘러보기"))
 	short := []key.Binding{f}
-	if len(a.stack) > 0 && a.stack[len(a.stack)-1].kind == screenDetail {
+	if a.onDetail() {
 		s := a.room.scroll
 		s.SetHelp("↑↓", pickLang(a.lang, "scroll", "스크롤"))
 		short = append(short, s)

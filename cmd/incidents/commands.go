@@ -2,34 +2,35 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"runtime/debug"
 	"strings"
+
+	"github.com/incidents-dev/incidents/data"
 )
 
 // command is one subcommand: its usage text and what it runs.
 type command struct {
-	name    string
-	args    string // the positional arguments, for the usage line
-	summary string
+	name string
+	args string // the positional arguments, for the usage line
+	// summary is the one-line description, in English and Korean.
+	summary [2]string
 	// minArgs and maxArgs bound the positional arguments (maxArgs -1: any).
 	minArgs, maxArgs int
-	json             bool // takes --json
-	flags            string
-	examples         string
-	run              func(e *env, o options) (int, error)
+	// examples are command lines, each with an optional "  # note".
+	examples []string
+	// hidden commands are left out of help and completion.
+	hidden bool
+	run    func(e *env, o options) (int, error)
 }
 
-func (c *command) argsError(n int) string {
+func (c *command) argsError(n int, l data.Lang) string {
 	switch {
 	case c.maxArgs == 0:
-		return fmt.Sprintf("takes no arguments, got %d", n)
-	case n < c.minArgs && c.minArgs == 1:
-		return fmt.Sprintf("needs %s", c.args)
+		return fmt.Sprintf(msg(l, "takes no arguments, got %d"), n)
 	case n < c.minArgs:
-		return fmt.Sprintf("needs %s", c.args)
+		return fmt.Sprintf(msg(l, "needs %s"), c.args)
 	}
-	return fmt.Sprintf("takes %s, got %d arguments", c.args, n)
+	return fmt.Sprintf(msg(l, "takes %s, got %d arguments"), c.args, n)
 }
 
 // commands is filled in init so that command functions may refer to it.
@@ -38,115 +39,97 @@ var commands map[string]*command
 func init() {
 	commands = map[string]*command{
 		"": {
-			name: "", summary: "open the explorer (prints the list when stdout is not a terminal)",
-			maxArgs: 0, run: runExplorer,
-			examples: "  incidents\n  incidents --lang ko\n  incidents --data ./my-incidents --theme light",
+			summary: [2]string{"open the explorer (prints the list when stdout is not a terminal)",
+				"탐색기 열기 (출력이 터미널이 아니면 목록을 출력)"},
+			run:      runExplorer,
+			examples: []string{"incidents", "incidents --lang ko", "incidents --data ./my-incidents --theme light"},
 		},
 		"list": {
-			name: "list", summary: "one line per incident: id, date, organisation, title",
-			maxArgs: 0, json: true, run: runList,
-			examples: "  incidents list\n  incidents list --lang ko\n  incidents list --json | jq '.[].id'",
+			name: "list", summary: [2]string{"one line per incident: id, date, organisation, title", "장애마다 한 줄: id, 날짜, 조직, 제목"},
+			run:      runList,
+			examples: []string{"incidents list", "incidents list --lang ko", "incidents list --json | jq '.[].id'"},
 		},
 		"search": {
-			name: "search", args: "QUERY", summary: "ranked matches, best first (exit 1 when nothing matches)",
-			minArgs: 1, maxArgs: -1, json: true, run: runSearch,
-			examples: "  incidents search etcd\n  incidents search \"retry storm\"\n  incidents search 음성\n  incidents search dns --json",
+			name: "search", args: "QUERY", summary: [2]string{"ranked matches, best first (exit 1 when nothing matches)",
+				"순위대로 찾은 장애, 가장 잘 맞는 것부터 (없으면 종료 코드 1)"},
+			minArgs: 1, maxArgs: -1, run: runSearch,
+			examples: []string{"incidents search etcd", `incidents search "retry storm"`, "incidents search 음성",
+				"incidents search ㅁㅇㅂㅅ", `incidents search "org:discord year:2020"`, `incidents search '!aws etcd'`,
+				"incidents search dns --json"},
 		},
 		"show": {
-			name: "show", args: "ID", summary: "the whole record as readable text",
-			minArgs: 1, maxArgs: 1, json: true, run: runShow,
-			flags:    "  --width N     wrap text to N columns (default: the terminal's width, or 80)\n",
-			examples: "  incidents show IL-0499\n  incidents show IL-0499 --lang both\n  incidents show il-0271 --json",
+			name: "show", args: "ID", summary: [2]string{"the whole record as readable text", "기록 전체를 읽기 좋은 글로"},
+			minArgs: 1, maxArgs: 1, run: runShow,
+			examples: []string{"incidents show IL-0499", "incidents show IL-0499 --lang both", "incidents show il-0271 --json"},
 		},
 		"timeline": {
-			name: "timeline", args: "ID", summary: "the annotated timeline as text, with sparklines",
-			minArgs: 1, maxArgs: 1, json: true, run: runTimeline,
-			flags: "  --width N         wrap to N columns (default: the terminal's width, or 100)\n" +
-				"  --set NAME=VALUE  re-run the incident's model with a changed parameter (repeatable);\n" +
-				"                    the series printed are then hypothetical\n" +
-				"  --study           print the study stops as a numbered worksheet, answers at the end\n",
-			examples: "  incidents timeline IL-0499\n  incidents timeline IL-0499 --lang ko --width 80\n" +
-				"  incidents timeline IL-0499 --set partitions=32\n  incidents timeline IL-0499 --json > il-0499.json",
+			name: "timeline", args: "ID", summary: [2]string{"the annotated timeline as text, with sparklines",
+				"주석 달린 타임라인을 스파크라인과 함께 글로"},
+			minArgs: 1, maxArgs: 1, run: runTimeline,
+			examples: []string{"incidents timeline IL-0499", "incidents timeline IL-0499 --lang ko --width 80",
+				"incidents timeline IL-0499 --set partitions=32", "incidents timeline IL-0499 --study",
+				"incidents timeline IL-0499 --json > il-0499.json"},
 		},
 		"replay": {
-			name: "replay", args: "ID", summary: "open the explorer straight on the replayer",
+			name: "replay", args: "ID", summary: [2]string{"open the explorer straight on the replayer", "탐색기를 리플레이 화면으로 바로 열기"},
 			minArgs: 1, maxArgs: 1, run: runReplay,
-			flags: "  --at HH:MM    start at this time of the incident, in its zone\n" +
-				"  --speed N     playback speed: " + speedList() + " (default 60)\n" +
-				"  --study       study mode: stop before each decision and ask (enter reveals)\n" +
-				"  --present     presenter mode: a large, fixed layout for a shared screen\n",
-			examples: "  incidents replay IL-0499\n  incidents replay IL-0499 --at 13:05 --speed 600\n" +
-				"  incidents replay IL-0499 --study --present",
-		},
-		"serve": {
-			name: "serve", summary: "the TUI for a meeting: this terminal presents, others follow over ssh",
-			maxArgs: 0, run: runServe, flags: serveFlagsHelp, examples: serveExamples,
+			examples: []string{"incidents replay IL-0499", "incidents replay IL-0499 --at 13:05 --speed 600",
+				"incidents replay IL-0499 --study --present"},
 		},
 		"validate": {
-			name: "validate", args: "PATH...", summary: "check record and timeline files; print every problem; exit 1 if any",
+			name: "validate", args: "PATH...", summary: [2]string{"check record and timeline files; print every problem; exit 1 if any",
+				"기록·타임라인 파일 검사, 문제를 모두 출력, 하나라도 있으면 종료 코드 1"},
 			minArgs: 1, maxArgs: -1, run: runValidate,
-			examples: "  incidents validate ./my-incidents\n  incidents validate data/\n  incidents validate export.jsonl",
+			examples: []string{"incidents validate ./my-incidents", "incidents validate data/", "incidents validate export.jsonl --json"},
 		},
+		"help": {
+			name: "help", args: "[COMMAND]", summary: [2]string{"help for incidents or one of its commands", "incidents 나 명령 하나의 도움말"},
+			maxArgs: 1, run: runHelp,
+			examples: []string{"incidents help", "incidents help search"},
+		},
+		"version": {
+			name: "version", summary: [2]string{"print the version", "버전 출력"},
+			run: runVersion, examples: []string{"incidents version"},
+		},
+		"completion": {
+			name: "completion", args: "bash|zsh|fish", summary: [2]string{"print a shell completion script", "셸 자동 완성 스크립트 출력"},
+			minArgs: 1, maxArgs: 1, run: runCompletion,
+			examples: []string{"source <(incidents completion bash)", "incidents completion zsh > \"${fpath[1]}/_incidents\"",
+				"incidents completion fish > ~/.config/fish/completions/incidents.fish"},
+		},
+		"mcp":   mcpCommand,
+		"serve": serveCommand,
+		"__ids": {name: "__ids", hidden: true, run: runIDs},
 	}
 }
 
-var commandOrder = []string{"list", "search", "show", "timeline", "replay", "serve", "validate"}
+// commandOrder is the order help lists the commands in.
+var commandOrder = []string{"list", "search", "show", "timeline", "replay", "serve", "validate", "mcp", "help", "version", "completion"}
 
-const commonFlags = `  --data DIR        add records and timelines from DIR or a file (repeatable; also
-                    INCIDENTS_DATA, a list separated like PATH)
-  --lang en|ko|both language (default: Korean when LANG starts with ko, else English)
-  --theme auto|dark|light
-                    colours for dark or light terminals (also INCIDENTS_THEME)
-  --mouse           wheel scrolling and clicks in the explorer (off: text stays selectable)
-  --no-color        no colour (also NO_COLOR)
-  --help, --version
-`
-
-func writeTopUsage(w io.Writer) {
-	fmt.Fprint(w, `incidents explores public outage postmortems and replays their timelines.
-
-Usage:
-  incidents [flags]               open the explorer
-  incidents COMMAND [flags] [ARGS]
-
-Commands:
-`)
-	for _, n := range commandOrder {
-		c := commands[n]
-		fmt.Fprintf(w, "  %-9s %-8s %s\n", c.name, c.args, c.summary)
+func runHelp(e *env, o options) (int, error) {
+	if len(o.args) == 0 {
+		writeTopUsage(e.stdout, o.lang)
+		return exitOK, nil
 	}
-	fmt.Fprintf(w, "\nFlags:\n%s", commonFlags)
-	fmt.Fprint(w, `
-Examples:
-  incidents                        browse the bundled library
-  incidents search etcd            find incidents that involve etcd
-  incidents show IL-0499 --lang both
-  incidents replay IL-0499 --at 12:40
-
-Run 'incidents COMMAND --help' for a command's flags and examples.
-`)
+	c, ok := commands[o.args[0]]
+	if !ok || c.hidden {
+		return exitUsage, usageErrorf(msg(o.lang, "unknown command %q"), o.args[0])
+	}
+	writeCommandUsage(e.stdout, c, o.lang)
+	return exitOK, nil
 }
 
-func writeCommandUsage(w io.Writer, c *command) {
-	if c.name == "" {
-		writeTopUsage(w)
-		return
+func runVersion(e *env, _ options) (int, error) {
+	fmt.Fprintln(e.stdout, versionString())
+	return exitOK, nil
+}
+
+// runIDs prints every incident id, one a line, for shell completion.
+func runIDs(e *env, o options) (int, error) {
+	for _, r := range e.load(o).Records() {
+		fmt.Fprintln(e.stdout, r.ID)
 	}
-	fmt.Fprintf(w, "incidents %s: %s\n\nUsage:\n  incidents %s", c.name, c.summary, c.name)
-	if c.args != "" {
-		fmt.Fprintf(w, " %s", c.args)
-	}
-	fmt.Fprint(w, " [flags]\n\nFlags:\n")
-	fmt.Fprint(w, c.flags)
-	if c.json {
-		fmt.Fprint(w, "  --json        machine-readable output\n")
-	}
-	if c.name == "timeline" {
-		if names := whatIfNames(); names != "" {
-			fmt.Fprintf(w, "\nModel parameters for --set:\n%s", names)
-		}
-	}
-	fmt.Fprintf(w, "\nCommon flags:\n%s\nExamples:\n%s\n", commonFlags, c.examples)
+	return exitOK, nil
 }
 
 // version is set at link time (-ldflags "-X main.version=v1.2.3"); otherwise

@@ -2,10 +2,9 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,11 +35,74 @@ type options struct {
 	serve          serveOptions
 }
 
-// multiFlag is a repeatable string flag.
-type multiFlag []string
+// flagSpec describes one flag: its name, the placeholder of its value (""
+// for a switch), what values it accepts and its help, in English and
+// Korean.
+type flagSpec struct {
+	name  string
+	value string
+	want  [2]string
+	help  [2]string
+	// cmds lists the commands that take the flag; nil means every one.
+	cmds []string
+}
 
-func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
-func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+// flagSpecs are every flag, common ones first, in the order help lists them.
+var flagSpecs = []flagSpec{
+	{name: "data", value: "DIR", want: [2]string{"a folder or file", "폴더나 파일"},
+		help: [2]string{"add records and timelines from DIR or a file (repeatable; also INCIDENTS_DATA)",
+			"DIR 폴더나 파일의 기록과 타임라인을 더함 (여러 번 가능, INCIDENTS_DATA 도 같음)"}},
+	{name: "lang", value: "en|ko|both", want: [2]string{"en, ko or both", "en, ko, both 중 하나"},
+		help: [2]string{"language (default: Korean when LANG starts with ko, else English)",
+			"언어 (기본값: LANG 이 ko 로 시작하면 한국어, 아니면 영어)"}},
+	{name: "theme", value: "auto|dark|light", want: [2]string{"auto, dark or light", "auto, dark, light 중 하나"},
+		help: [2]string{"colours for dark or light terminals (also INCIDENTS_THEME)",
+			"어두운/밝은 터미널에 맞춘 색 (INCIDENTS_THEME 도 같음)"}},
+	{name: "mouse", help: [2]string{"wheel scrolling and clicks in the explorer (off: text stays selectable)",
+		"탐색기에서 휠 스크롤과 클릭 (끄면 글자를 선택할 수 있음)"}},
+	{name: "no-color", help: [2]string{"no colour (also NO_COLOR)", "색 없이 출력 (NO_COLOR 도 같음)"}},
+	{name: "help", help: [2]string{"show help for the command", "명령의 도움말 보기"}},
+	{name: "version", help: [2]string{"print the version", "버전 출력"}},
+
+	{name: "json", cmds: []string{"list", "search", "show", "timeline", "validate"},
+		help: [2]string{"machine-readable output", "기계가 읽을 수 있는 JSON 출력"}},
+	{name: "width", value: "N", cmds: []string{"show", "timeline"}, want: [2]string{"a number of columns", "열 수"},
+		help: [2]string{"wrap text to N columns (default: the terminal's width)",
+			"N 열에 맞춰 줄바꿈 (기본값: 터미널 너비)"}},
+	{name: "set", value: "NAME=VALUE", cmds: []string{"timeline"}, want: [2]string{"NAME=VALUE", "NAME=VALUE"},
+		help: [2]string{"re-run the model with a changed parameter (repeatable; the series become hypothetical)",
+			"매개변수를 바꿔 모델을 다시 돌림 (여러 번 가능, 시계열은 가정이 됨)"}},
+	{name: "study", cmds: []string{"timeline", "replay"},
+		help: [2]string{"study mode: stop before each decision (timeline: a numbered worksheet, answers at the end)",
+			"학습 모드: 결정마다 멈춤 (timeline: 번호 붙은 문제지, 답은 끝에)"}},
+	{name: "present", cmds: []string{"replay"},
+		help: [2]string{"presenter mode: a large, fixed layout for a shared screen", "발표 모드: 화면 공유에 맞춘 크고 고정된 배치"}},
+	{name: "at", value: "HH:MM", cmds: []string{"replay"}, want: [2]string{"a time such as 13:05", "13:05 같은 시각"},
+		help: [2]string{"start at this time of the incident, in its zone", "장애 시간대 기준으로 이 시각부터 시작"}},
+	{name: "speed", value: "N", cmds: []string{"replay"}, want: [2]string{speedList(), speedList() + " 중 하나"},
+		help: [2]string{"playback speed: " + speedList() + " (default 60)", "재생 속도: " + speedList() + " (기본값 60)"}},
+}
+
+// specFor returns the flag called name if command c takes it.
+func specFor(c *command, name string) (flagSpec, bool) {
+	for _, s := range flagSpecs {
+		if s.name == name && (s.cmds == nil || slices.Contains(s.cmds, c.name)) {
+			return s, true
+		}
+	}
+	return flagSpec{}, false
+}
+
+// commandFlags returns the flags command c takes beyond the common ones.
+func commandFlags(c *command) []flagSpec {
+	var out []flagSpec
+	for _, s := range flagSpecs {
+		if s.cmds != nil && slices.Contains(s.cmds, c.name) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
 
 // splitCommand finds the subcommand: the first argument that is not a flag
 // or a flag's value. Global flags may stand before it
@@ -52,11 +114,8 @@ func splitCommand(args []string) (string, []string) {
 			break
 		}
 		if !strings.HasPrefix(a, "-") || a == "-" {
-			if _, ok := commands[a]; ok {
-				rest := append(append([]string{}, args[:i]...), args[i+1:]...)
-				return a, rest
-			}
-			return a, args[i+1:]
+			rest := append(append([]string{}, args[:i]...), args[i+1:]...)
+			return a, rest
 		}
 		if takesValue(a) && !strings.Contains(a, "=") {
 			i++ // skip the flag's value
@@ -65,68 +124,80 @@ func splitCommand(args []string) (string, []string) {
 	return "", args // no command: the explorer (or the list, when piped)
 }
 
-// valueFlags are the flags that take a value, for splitCommand.
-var valueFlags = map[string]bool{"data": true, "lang": true, "theme": true, "width": true, "at": true, "speed": true, "set": true}
-
 func takesValue(a string) bool {
-	return valueFlags[strings.TrimLeft(a, "-")]
+	name := strings.TrimLeft(a, "-")
+	for _, s := range flagSpecs {
+		if s.name == name {
+			return s.value != ""
+		}
+	}
+	return false
+}
+
+// langArg returns the language the arguments ask for with a valid --lang,
+// else the environment's: the language of help and errors, known before
+// the flags are parsed.
+func langArg(args []string, getenv func(string) string) data.Lang {
+	for i, a := range args {
+		v, ok := "", false
+		switch {
+		case a == "--":
+			return langFromEnv(getenv)
+		case a == "--lang" && i+1 < len(args):
+			v, ok = args[i+1], true
+		case strings.HasPrefix(a, "--lang="):
+			v, ok = strings.TrimPrefix(a, "--lang="), true
+		}
+		if l, err := data.ParseLang(v); ok && err == nil && l != data.Both {
+			return l
+		}
+	}
+	return langFromEnv(getenv)
 }
 
 // parseFlags parses the flags of command c, which may be interspersed with
 // its positional arguments, then fills what the flags left open from the
-// environment.
-func parseFlags(c *command, args []string, getenv func(string) string) (options, error) {
+// environment. Messages are in language l.
+func parseFlags(c *command, args []string, getenv func(string) string, l data.Lang) (options, error) {
 	var o options
-	var dataDirs, sets multiFlag
-	var lang string
+	vals := map[string][]string{}
 	var help, version bool
-	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Var(&dataDirs, "data", "")
-	fs.StringVar(&lang, "lang", "", "")
-	fs.StringVar(&o.theme, "theme", "", "")
-	fs.BoolVar(&o.mouse, "mouse", false, "")
-	fs.BoolVar(&o.noColor, "no-color", false, "")
-	fs.BoolVar(&help, "help", false, "")
-	fs.BoolVar(&help, "h", false, "")
-	fs.BoolVar(&version, "version", false, "")
-	if c.json {
-		fs.BoolVar(&o.json, "json", false, "")
-	}
-	if c.name == "timeline" || c.name == "show" {
-		fs.IntVar(&o.width, "width", 0, "")
-	}
-	if c.name == "timeline" {
-		fs.Var(&sets, "set", "")
-		fs.BoolVar(&o.study, "study", false, "")
-	}
-	if c.name == "serve" {
-		o.serve.register(fs)
-	}
-	if c.name == "replay" {
-		fs.StringVar(&o.at, "at", "", "")
-		fs.IntVar(&o.speed, "speed", 0, "")
-		fs.BoolVar(&o.study, "study", false, "")
-		fs.BoolVar(&o.present, "present", false, "")
-	}
-	rest := args
-	for {
-		if err := fs.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return o, errHelp
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			o.args = append(o.args, args[i+1:]...)
+			break
+		}
+		if a == "-h" {
+			vals["help"] = append(vals["help"], "")
+			continue
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			o.args = append(o.args, a)
+			continue
+		}
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		spec, ok := specFor(c, name)
+		if !ok {
+			return o, usageErrorf("%s", unknownFlag(c, name, l))
+		}
+		switch {
+		case spec.value == "" && hasVal:
+			return o, usageErrorf(msg(l, "--%s takes no value"), name)
+		case spec.value == "":
+			vals[name] = append(vals[name], "")
+			continue
+		case !hasVal:
+			if i+1 >= len(args) || strings.HasPrefix(args[i+1], "--") {
+				return o, usageErrorf(msg(l, "--%s needs a value (%s)"), name, spec.want[langIndex(l)])
 			}
-			return o, usageErrorf("%v", err)
+			i++
+			val = args[i]
 		}
-		if fs.NArg() == 0 {
-			break
-		}
-		if fs.Arg(0) == "--" {
-			o.args = append(o.args, fs.Args()[1:]...)
-			break
-		}
-		o.args = append(o.args, fs.Arg(0))
-		rest = fs.Args()[1:]
+		vals[name] = append(vals[name], val)
 	}
+	_, help = vals["help"]
+	_, version = vals["version"]
 	if help {
 		return o, errHelp
 	}
@@ -134,10 +205,26 @@ func parseFlags(c *command, args []string, getenv func(string) string) (options,
 		return o, errVersion
 	}
 	if len(o.args) < c.minArgs || (c.maxArgs >= 0 && len(o.args) > c.maxArgs) {
-		return o, usageErrorf("%s", c.argsError(len(o.args)))
+		return o, usageErrorf("%s", c.argsError(len(o.args), l))
 	}
+	return o, o.fill(vals, getenv, l, c)
+}
 
-	o.data = dataDirs
+// fill sets the options from the parsed flag values and the environment,
+// and checks them.
+func (o *options) fill(vals map[string][]string, getenv func(string) string, l data.Lang, c *command) error {
+	last := func(k string) string {
+		if v := vals[k]; len(v) > 0 {
+			return v[len(v)-1]
+		}
+		return ""
+	}
+	_, o.mouse = vals["mouse"]
+	_, o.noColor = vals["no-color"]
+	_, o.json = vals["json"]
+	_, o.study = vals["study"]
+	_, o.present = vals["present"]
+	o.data = vals["data"]
 	if v := getenv("INCIDENTS_DATA"); v != "" {
 		for _, p := range filepath.SplitList(v) {
 			if p != "" {
@@ -145,17 +232,17 @@ func parseFlags(c *command, args []string, getenv func(string) string) (options,
 			}
 		}
 	}
-	o.set = sets
-
-	if lang == "" {
+	o.set = vals["set"]
+	if lang := last("lang"); lang == "" {
 		o.lang = langFromEnv(getenv)
 	} else {
-		l, err := data.ParseLang(lang)
+		lg, err := data.ParseLang(lang)
 		if err != nil {
-			return o, usageErrorf("--lang: %v", err)
+			return usageErrorf(msg(l, "--lang: invalid language %q (want en, ko or both)"), lang)
 		}
-		o.lang = l
+		o.lang = lg
 	}
+	o.theme = last("theme")
 	if o.theme == "" {
 		o.theme = getenv("INCIDENTS_THEME")
 	}
@@ -164,23 +251,77 @@ func parseFlags(c *command, args []string, getenv func(string) string) (options,
 		o.theme = "auto"
 	case "auto", "dark", "light":
 	default:
-		return o, usageErrorf("--theme: invalid theme %q (want auto, dark or light)", o.theme)
+		return usageErrorf(msg(l, "--theme: invalid theme %q (want auto, dark or light)"), o.theme)
 	}
-	if err := checkWidth(o.width); err != nil {
-		return o, err
+	if w := last("width"); w != "" {
+		n, err := strconv.Atoi(w)
+		if err != nil {
+			return usageErrorf(msg(l, "--width: invalid width %q (want at least %d columns)"), w, minWidth)
+		}
+		if n < minWidth {
+			return usageErrorf(msg(l, "--width: %d is too narrow (want at least %d columns)"), n, minWidth)
+		}
+		o.width = n
 	}
-	if c.name == "replay" && o.speed != 0 && !validSpeed(o.speed) {
-		return o, usageErrorf("--speed: invalid speed %d (want %s)", o.speed, speedList())
+	if s := last("speed"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || !validSpeed(n) {
+			return usageErrorf(msg(l, "--speed: invalid speed %q (want %s)"), s, speedList())
+		}
+		o.speed = n
 	}
+	o.at = last("at")
 	if o.at != "" {
 		if _, err := parseHHMM(o.at); err != nil {
-			return o, usageErrorf("--at: %v", err)
+			return usageErrorf(msg(l, "--at: invalid time %q (want HH:MM, such as 13:05)"), o.at)
 		}
 	}
 	if getenv("NO_COLOR") != "" {
 		o.noColor = true
 	}
-	return o, nil
+	if c.name == "serve" {
+		return o.serve.fill(last, vals, l)
+	}
+	return nil
+}
+
+// unknownFlag says a flag is not known, suggesting the nearest one the
+// command takes.
+func unknownFlag(c *command, name string, l data.Lang) string {
+	s := fmt.Sprintf(msg(l, "unknown flag --%s"), name)
+	best, bestD := "", 3
+	for _, sp := range flagSpecs {
+		if _, ok := specFor(c, sp.name); ok {
+			if d := editDistance(name, sp.name); d < bestD {
+				best, bestD = sp.name, d
+			}
+		}
+	}
+	if best != "" {
+		s += fmt.Sprintf(msg(l, "; did you mean --%s?"), best)
+	}
+	return s
+}
+
+// editDistance is the Levenshtein distance between two short ASCII names.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 // langFromEnv picks Korean when the locale is Korean, otherwise English.
@@ -200,14 +341,7 @@ func langFromEnv(getenv func(string) string) data.Lang {
 // speeds are the replay speeds the clock offers.
 var speeds = []int{1, 10, 60, 300, 600}
 
-func validSpeed(n int) bool {
-	for _, s := range speeds {
-		if s == n {
-			return true
-		}
-	}
-	return false
-}
+func validSpeed(n int) bool { return slices.Contains(speeds, n) }
 
 func speedList() string {
 	var p []string

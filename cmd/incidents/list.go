@@ -41,7 +41,7 @@ func runSearch(e *env, o options) (int, error) {
 		writeRows(e.stdout, rows, o.lang, e.cliStyles(o), e.termWidth)
 	}
 	if len(matches) == 0 {
-		fmt.Fprintf(e.stderr, "incidents search: nothing matches %q\n", query)
+		noMatch(e, o, lib, query)
 		return exitFail, nil
 	}
 	return exitOK, nil

@@ -9,6 +9,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
+
+	"github.com/incidents-dev/incidents/data"
 
 	// quietterm must stay imported: its init keeps Bubble Tea's from
 	// querying the terminal before main runs (see its doc).
@@ -55,31 +58,36 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func (e *env) run(args []string) int {
+	l := langArg(args, e.getenv)
 	cmdName, rest := splitCommand(args)
 	c, ok := commands[cmdName]
 	if !ok {
-		fmt.Fprintf(e.stderr, "incidents: unknown command %q\n\n", cmdName)
-		writeTopUsage(e.stderr)
+		fmt.Fprintf(e.stderr, "incidents: %s%s\n", fmt.Sprintf(msg(l, "unknown command %q"), cmdName), nearestCommand(cmdName, l))
+		fmt.Fprintln(e.stderr, fmt.Sprintf(msg(l, "Run '%s --help' for usage."), "incidents"))
 		return exitUsage
 	}
-	opts, err := parseFlags(c, rest, e.getenv)
+	where := strings.TrimSpace("incidents " + c.name)
+	opts, err := parseFlags(c, rest, e.getenv, l)
+	if err == nil {
+		err = checkArgs(c, opts)
+	}
 	switch {
 	case errors.Is(err, errHelp):
-		writeCommandUsage(e.stdout, c)
+		writeCommandUsage(e.stdout, c, l)
 		return exitOK
 	case errors.Is(err, errVersion):
 		fmt.Fprintln(e.stdout, versionString())
 		return exitOK
 	case err != nil:
-		fmt.Fprintf(e.stderr, "incidents %s: %v\n", c.name, trimUsage(err))
-		fmt.Fprintf(e.stderr, "Run 'incidents %s --help' for usage.\n", c.name)
+		fmt.Fprintf(e.stderr, "%s: %v\n", where, trimUsage(err))
+		fmt.Fprintln(e.stderr, fmt.Sprintf(msg(l, "Run '%s --help' for usage."), where))
 		return exitUsage
 	}
 	code, err := c.run(e, opts)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "incidents %s: %v\n", c.name, trimUsage(err))
+		fmt.Fprintf(e.stderr, "%s: %v\n", where, trimUsage(err))
 		if errors.Is(err, errUsage) {
-			fmt.Fprintf(e.stderr, "Run 'incidents %s --help' for usage.\n", c.name)
+			fmt.Fprintln(e.stderr, fmt.Sprintf(msg(l, "Run '%s --help' for usage."), where))
 			return exitUsage
 		}
 		if code == exitOK {
@@ -89,12 +97,21 @@ func (e *env) run(args []string) int {
 	return code
 }
 
+// nearestCommand suggests the command closest to a mistyped one.
+func nearestCommand(name string, l data.Lang) string {
+	best, bestD := "", 3
+	for _, n := range commandOrder {
+		if d := editDistance(name, n); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(msg(l, "; did you mean %s?"), best)
+}
+
 // trimUsage drops the "usage: " marker from a usage error's text.
 func trimUsage(err error) string {
-	s := err.Error()
-	const p = "usage: "
-	if len(s) > len(p) && s[:len(p)] == p {
-		return s[len(p):]
-	}
-	return s
+	return strings.TrimPrefix(err.Error(), errUsage.Error()+": ")
 }

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"sync"
 	"syscall"
 	"time"
@@ -16,6 +16,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/term"
 
+	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/serve"
 	"github.com/incidents-dev/incidents/tui"
 )
@@ -28,39 +29,71 @@ type serveOptions struct {
 	idle                            time.Duration
 }
 
-func (s *serveOptions) register(fs *flag.FlagSet) {
-	fs.StringVar(&s.listen, "listen", serve.DefaultListen, "")
-	fs.StringVar(&s.hostKey, "host-key", "", "")
-	fs.StringVar(&s.authorizedKeys, "authorized-keys", "", "")
-	fs.BoolVar(&s.open, "open", false, "")
-	fs.BoolVar(&s.headless, "headless", false, "")
-	fs.IntVar(&s.maxSessions, "max-sessions", serve.DefaultMaxSessions, "")
-	fs.DurationVar(&s.idle, "idle", serve.DefaultIdle, "")
+// serveCommand is `incidents serve`: the TUI for a meeting over SSH.
+var serveCommand = &command{
+	name: "serve",
+	summary: [2]string{"the TUI for a meeting: this terminal presents, others follow over ssh",
+		"회의용 TUI: 이 터미널이 발표하고 다른 사람은 ssh로 따라옴"},
+	maxArgs: 0, run: runServe,
+	examples: []string{
+		"incidents serve  # listens on 127.0.0.1:2222",
+		"incidents serve --listen 0.0.0.0:2222 --authorized-keys ~/meeting_keys",
+		"ssh -t -p 2222 localhost  # join and follow the presenter",
+		"ssh -t -p 2222 localhost -- --lang ko --theme light  # join in Korean, light theme",
+		"ssh -p 2222 localhost show IL-0499  # print a record, as 'incidents show' does",
+	},
 }
 
-const serveFlagsHelp = `  --listen ADDR            address to listen on (default 127.0.0.1:2222)
-  --host-key PATH          the server's private key (default: generated on first run
-                           under $XDG_STATE_HOME/incidents or ~/.local/state/incidents)
-  --authorized-keys PATH   only these public keys may join (needed off loopback)
-  --open                   any key may join, from anywhere that reaches the port
-  --headless               no presenter here: everyone who joins browses alone
-  --max-sessions N         connections at once (default 50)
-  --idle DURATION          close a connection idle this long (default 30m)
-  --lang, --theme          the participants' defaults; each may choose their own:
-                           ssh -t -p 2222 HOST -- --lang ko --theme light
-`
+// The flags of `incidents serve`, added to the others at init.
+func init() {
+	cmds := []string{"serve"}
+	flagSpecs = append(flagSpecs,
+		flagSpec{name: "listen", value: "ADDR", cmds: cmds, want: [2]string{"HOST:PORT", "HOST:PORT"},
+			help: [2]string{"address to listen on (default " + serve.DefaultListen + ")", "들을 주소 (기본값 " + serve.DefaultListen + ")"}},
+		flagSpec{name: "host-key", value: "PATH", cmds: cmds, want: [2]string{"a file", "파일"},
+			help: [2]string{"the server's private key (default: generated on first run under ~/.local/state/incidents)",
+				"서버 개인 키 (기본값: 처음 실행할 때 ~/.local/state/incidents 아래에 만듦)"}},
+		flagSpec{name: "authorized-keys", value: "PATH", cmds: cmds, want: [2]string{"an authorized_keys file", "authorized_keys 파일"},
+			help: [2]string{"only these public keys may join (needed off loopback)", "이 공개 키만 참여 가능 (루프백이 아니면 필요)"}},
+		flagSpec{name: "open", cmds: cmds,
+			help: [2]string{"any key may join, from anywhere that reaches the port", "포트에 닿는 누구나 어떤 키로든 참여 가능"}},
+		flagSpec{name: "headless", cmds: cmds,
+			help: [2]string{"no presenter here: everyone who joins browses alone", "발표자 없이: 참여자 모두 혼자 둘러봄"}},
+		flagSpec{name: "max-sessions", value: "N", cmds: cmds, want: [2]string{"a positive number", "양수"},
+			help: [2]string{"connections at once (default 50)", "동시 연결 수 (기본값 50)"}},
+		flagSpec{name: "idle", value: "DURATION", cmds: cmds, want: [2]string{"a duration such as 30m", "30m 같은 시간"},
+			help: [2]string{"close a connection idle this long (default 30m)", "이만큼 조용한 연결을 닫음 (기본값 30m)"}},
+	)
+}
 
-const serveExamples = `  incidents serve
-  incidents serve --listen 0.0.0.0:2222 --authorized-keys ~/.ssh/meeting_keys
-  ssh -t -p 2222 localhost                   join and follow the presenter
-  ssh -t -p 2222 localhost -- --lang ko      join in Korean
-  ssh -p 2222 localhost show IL-0499         print a record, as 'incidents show' does`
+// fill reads the serve flags; last gives a flag's last value.
+func (s *serveOptions) fill(last func(string) string, vals map[string][]string, l data.Lang) error {
+	s.listen, s.hostKey, s.authorizedKeys = last("listen"), last("host-key"), last("authorized-keys")
+	if s.listen == "" {
+		s.listen = serve.DefaultListen
+	}
+	_, s.open = vals["open"]
+	_, s.headless = vals["headless"]
+	s.maxSessions, s.idle = serve.DefaultMaxSessions, serve.DefaultIdle
+	if v := last("max-sessions"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			return usageErrorf(msg(l, "--max-sessions: invalid number %q (want a positive number)"), v)
+		}
+		s.maxSessions = n
+	}
+	if v := last("idle"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return usageErrorf(msg(l, "--idle: invalid duration %q (want such as 30m or 1h)"), v)
+		}
+		s.idle = d
+	}
+	return nil
+}
 
 func runServe(e *env, o options) (int, error) {
 	so := o.serve
-	if so.maxSessions <= 0 || so.idle <= 0 {
-		return exitUsage, usageErrorf("--max-sessions and --idle must be positive")
-	}
 	keyPath := so.hostKey
 	if keyPath == "" {
 		p, err := serve.DefaultHostKeyPath(e.getenv)

@@ -8,13 +8,20 @@ import (
 
 func runValidate(e *env, o options) (int, error) {
 	problems := flatten(library.Validate(o.args))
+	if o.json {
+		if err := writeProblemsJSON(e.stdout, problems); err != nil {
+			return exitFail, err
+		}
+	}
 	for _, p := range problems {
-		fmt.Fprintln(e.stdout, p)
+		if !o.json {
+			fmt.Fprintln(e.stdout, p)
+		}
 	}
 	if len(problems) > 0 {
-		fmt.Fprintf(e.stderr, "incidents validate: %s\n", plural(len(problems), "problem", "problems"))
+		fmt.Fprintf(e.stderr, "incidents validate: %s\n", problemCount(len(problems), o.lang))
 		return exitFail, nil
 	}
-	fmt.Fprintf(e.stderr, "incidents validate: no problems\n")
+	fmt.Fprintf(e.stderr, "incidents validate: %s\n", msg(o.lang, "no problems"))
 	return exitOK, nil
 }

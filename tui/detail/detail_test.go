@@ -1,6 +1,8 @@
 package detail
 
 import (
+	"bytes"
+	"encoding/base64"
 	"fmt"
 	"regexp"
 	"strings"
@@ -295,5 +297,34 @@ func TestDetailFits(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestCopyMarkdown: y writes the record as Markdown in an OSC 52 sequence
+// and says so in the position line.
+func TestCopyMarkdown(t *testing.T) {
+	rec := &data.Record{ID: "FX-1", Org: "Northwind", Date: "2024-01-02",
+		Title:   data.Text{EN: "Cache stampede", KO: "캐시 쇄도"},
+		Summary: data.Text{EN: "A cache flush sent every request to the database."},
+		Sources: []data.Source{{URL: "https://status.northwind.example/1"}}}
+	var out bytes.Buffer
+	m := New(rec, Options{Styles: theme.Plain(), Clipboard: &out})
+	m.SetSize(60, 10)
+	m.Focus()
+	m, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("y")})
+	if cmd == nil {
+		t.Fatal("y returns no command")
+	}
+	cmd()
+	seq := out.String()
+	body := strings.TrimSuffix(strings.TrimPrefix(seq, "\x1b]52;c;"), "\a")
+	md, err := base64.StdEncoding.DecodeString(body)
+	want := "**FX-1** Cache stampede\n\nNorthwind · 2024-01-02\n\nA cache flush sent every request to the database.\n\n" +
+		"- <https://status.northwind.example/1>\n"
+	if err != nil || !strings.HasPrefix(seq, "\x1b]52;c;") || string(md) != want {
+		t.Fatalf("wrote %q, decoding to\n%q\nwant\n%q", seq, md, want)
+	}
+	if !strings.Contains(m.View(), "copied as Markdown") {
+		t.Error("the position line does not say the record was copied")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 )
 
 // KeyMap is the detail screen's keys. `q` (back) and the other global keys
@@ -20,6 +21,8 @@ type KeyMap struct {
 	NextRelated, PrevRelated, Open key.Binding
 	// Replay opens the incident's timeline replayer.
 	Replay key.Binding
+	// Copy copies the record as Markdown (OSC 52).
+	Copy key.Binding
 	// Back returns to the screen the detail was opened from.
 	Back key.Binding
 }
@@ -37,6 +40,7 @@ func DefaultKeyMap() KeyMap {
 		PrevRelated: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous related")),
 		Open:        key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open related")),
 		Replay:      key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "replay")),
+		Copy:        key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy as Markdown")),
 		Back:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 	}
 }
@@ -50,7 +54,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-		{k.NextRelated, k.PrevRelated, k.Open, k.Replay, k.Back},
+		{k.NextRelated, k.PrevRelated, k.Open, k.Replay, k.Copy, k.Back},
 	}
 }
 
@@ -66,11 +70,8 @@ func (k *KeyMap) SetLang(l data.Lang) {
 		{&k.Top, "top", "맨 위"}, {&k.Bottom, "bottom", "맨 아래"},
 		{&k.NextRelated, "next related", "다음 관련 사례"}, {&k.PrevRelated, "previous related", "이전 관련 사례"},
 		{&k.Open, "open related", "관련 사례 열기"}, {&k.Replay, "replay", "재생"}, {&k.Back, "back", "뒤로"},
+		{&k.Copy, "copy as Markdown", "Markdown으로 복사"},
 	} {
-		desc := h.en
-		if l == data.KO {
-			desc = h.ko
-		}
-		h.b.SetHelp(h.b.Help().Key, desc)
+		i18n.SetHelp(h.b, h.b.Help().Key, i18n.Word{EN: h.en, KO: h.ko}, l)
 	}
 }

@@ -2,6 +2,7 @@ package detail
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -10,6 +11,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/clipboard"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
@@ -46,6 +48,9 @@ type Options struct {
 	Preview bool
 	// Mouse turns on wheel scrolling.
 	Mouse bool
+	// Clipboard receives the OSC 52 sequence of `y`; nil means standard
+	// output.
+	Clipboard io.Writer
 }
 
 // settings are the Options the model keeps.
@@ -55,6 +60,7 @@ type settings struct {
 	Label                       func(term string) data.Text
 	Hyperlinks, Replay, Preview bool
 	Mouse                       bool
+	Clipboard                   io.Writer
 	HasTimeline                 func(id string) bool
 }
 
@@ -86,6 +92,10 @@ type Model struct {
 	// cache holds recent renderings, shared by copies of the model; it is
 	// written only by setters, never by View.
 	cache map[cacheKey]page
+	// find is the search inside the record.
+	find findState
+	// copied says `y` copied the record, shown in the position line.
+	copied bool
 }
 
 // New returns a detail model showing rec (which may be nil).
@@ -96,10 +106,12 @@ func New(rec *data.Record, opts Options) Model {
 	set := settings{
 		Lang: opts.Lang, Related: opts.Related, Label: opts.Label,
 		Hyperlinks: opts.Hyperlinks, Replay: opts.Replay, Preview: opts.Preview, Mouse: opts.Mouse,
+		Clipboard:   opts.Clipboard,
 		HasTimeline: opts.HasTimeline,
 	}
-	m := Model{opts: set, styles: &styles, keys: DefaultKeyMap(), vp: vp, focus: -1, cache: map[cacheKey]page{}}
+	m := Model{opts: set, styles: &styles, keys: DefaultKeyMap(), vp: vp, focus: -1, cache: map[cacheKey]page{}, find: newFind()}
 	m.keys.SetLang(opts.Lang)
+	m.find.keys.setLang(opts.Lang)
 	m.SetRecord(rec)
 	return m
 }
@@ -115,6 +127,7 @@ func (m *Model) SetRecord(rec *data.Record) {
 	m.rec = rec
 	m.related = nil
 	m.focus = -1
+	m.clearFind()
 	if rec != nil && m.opts.Related != nil {
 		for _, id := range rec.Related {
 			if m.opts.Related(id) != nil {
@@ -136,6 +149,7 @@ func (m *Model) SetSize(w, h int) {
 func (m *Model) SetLang(l data.Lang) {
 	m.opts.Lang = l
 	m.keys.SetLang(l)
+	m.find.keys.setLang(l)
 	m.rerender(true)
 }
 
@@ -194,6 +208,9 @@ func (m *Model) rerender(keep bool) {
 	} else {
 		m.vp.SetYOffset(oldOff)
 	}
+	if m.find.query != "" {
+		m.findHits() // the same query over the new layout or language
+	}
 	m.updateKeys()
 }
 
@@ -208,6 +225,11 @@ func (m *Model) updateKeys() {
 	m.keys.Open.SetEnabled(m.focus >= 0)
 	m.keys.Replay.SetEnabled(m.opts.Replay && m.rec != nil && (m.opts.HasTimeline == nil || m.opts.HasTimeline(m.rec.ID)))
 	m.keys.Back.SetEnabled(!m.opts.Preview)
+	m.find.keys.Find.SetEnabled(!m.opts.Preview && m.rec != nil)
+	m.find.keys.Next.SetEnabled(len(m.find.hits) > 1)
+	m.find.keys.Prev.SetEnabled(len(m.find.hits) > 1)
+	m.find.keys.Clear.SetEnabled(m.Searching())
+	m.find.keys.Done.SetEnabled(m.find.typing)
 }
 
 // Update handles keys (when focused) and mouse wheel messages.
@@ -229,12 +251,17 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 }
 
 func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	if !m.opts.Preview && m.rec != nil {
+		if m, cmd, ok := m.handleFindKey(msg); ok {
+			return m, cmd
+		}
+	}
 	k := m.keys
 	switch {
 	case key.Matches(msg, k.Up):
-		m.vp.LineUp(1)
+		m.vp.ScrollUp(1)
 	case key.Matches(msg, k.Down):
-		m.vp.LineDown(1)
+		m.vp.ScrollDown(1)
 	case key.Matches(msg, k.PageUp):
 		m.vp.PageUp()
 	case key.Matches(msg, k.PageDown):
@@ -255,6 +282,9 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, func() tea.Msg { return ReplayMsg{ID: id} }
 	case key.Matches(msg, k.Back):
 		return m, func() tea.Msg { return BackMsg{} }
+	case key.Matches(msg, k.Copy) && m.rec != nil:
+		m.copied = true
+		return m, clipboard.Copy(m.opts.Clipboard, Markdown(m.rec, m.opts.Lang))
 	}
 	return m, nil
 }
@@ -305,7 +335,13 @@ func (m Model) View() string {
 	top := min(max(m.vp.YOffset, 0), len(m.page.padded))
 	end := min(top+bh, len(m.page.padded))
 	lines := make([]string, 0, m.h)
-	lines = append(lines, m.page.padded[top:end]...)
+	for i := top; i < end; i++ {
+		if l, ok := m.markLine(i); ok {
+			lines = append(lines, l)
+		} else {
+			lines = append(lines, m.page.padded[i])
+		}
+	}
 	blank := strings.Repeat(" ", m.w)
 	for len(lines) < bh {
 		lines = append(lines, blank)
@@ -332,6 +368,11 @@ func (m Model) positionLine(top, end int) string {
 	if f := m.FocusedRelated(); f != "" {
 		left += " → " + f
 	}
+	if f := m.findStatus(); f != "" {
+		left = f
+	} else if m.copied {
+		left += " · " + copiedWord(m.opts.Lang)
+	}
 	pw := lipgloss.Width(pos)
 	if pw+1 > m.w {
 		return st.Render(layout.Fit(pos, m.w))
@@ -339,8 +380,27 @@ func (m Model) positionLine(top, end int) string {
 	return st.Render(layout.Fit(left, m.w-pw-1) + " " + pos)
 }
 
-// ShortHelp returns the keys for the hint bar.
-func (m Model) ShortHelp() []key.Binding { return m.keys.ShortHelp() }
+// ShortHelp returns the keys for the hint bar: while searching, the
+// search's own.
+func (m Model) ShortHelp() []key.Binding {
+	f := m.find.keys
+	if m.Searching() {
+		return []key.Binding{f.Done, f.Next, f.Prev, f.Clear}
+	}
+	short := m.keys.ShortHelp()
+	return append(append(short[:2:2], f.Find), short[2:]...)
+}
 
 // FullHelp returns every key, in columns.
-func (m Model) FullHelp() [][]key.Binding { return m.keys.FullHelp() }
+func (m Model) FullHelp() [][]key.Binding {
+	f := m.find.keys
+	return append(m.keys.FullHelp(), []key.Binding{f.Find, f.Next, f.Prev, f.Clear})
+}
+
+// copiedWord says the record was copied, in l.
+func copiedWord(l data.Lang) string {
+	if l == data.KO {
+		return "Markdown으로 복사했습니다"
+	}
+	return "copied as Markdown"
+}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 )
 
 // words holds every fixed string of the detail view in one language.
@@ -28,7 +29,7 @@ var en = words{
 	sources: "Sources", related: "Related incidents",
 	domain: "Domain", components: "Components", contributing: "Contributing", symptomTags: "Symptoms",
 	archived: "archived", notInLibrary: "(not in this library)",
-	missing: "[No English text — shown in Korean]", short: "[KO]", both: "[No English text]",
+	missing: "[No English text — shown in Korean]", short: i18n.Marker(data.KO), both: "[No English text]",
 }
 
 var ko = words{
@@ -39,7 +40,7 @@ var ko = words{
 	sources: "출처", related: "관련 사례",
 	domain: "도메인", components: "구성 요소", contributing: "기여 요인", symptomTags: "증상",
 	archived: "보관본", notInLibrary: "(이 라이브러리에 없음)",
-	missing: "[한국어 번역 없음 — 영어 원문]", short: "[EN]", both: "[한국어 번역 없음]",
+	missing: "[한국어 번역 없음 — 영어 원문]", short: i18n.Marker(data.EN), both: "[한국어 번역 없음]",
 }
 
 func wordsFor(l data.Lang) words {

@@ -285,7 +285,9 @@ func TestFacetKeys(t *testing.T) {
 		// Organisations come most frequent first: Acme Cloud and Northwind
 		// Chat have two each, alphabetical between equals.
 		{"one organisation", []string{"f", "space"}, []string{"FX-0030", "FX-0031"}, "[Organisation: Acme Cloud]"},
-		{"two organisations", []string{"f", "space", "j", "space"}, []string{"FX-0007", "FX-0030", "FX-0031", "FX-0003"}, "[Organisation: Acme Cloud, Northwind Chat]"},
+		// Choosing narrows: the other organisations are gone, and the
+		// next value is Acme Cloud's year.
+		{"a second choice narrows", []string{"f", "space", "j", "space"}, []string{"FX-0030"}, "[Organisation: Acme Cloud] [Year: 2022]"},
 		{"across facets: and", []string{"f", "j", "space", "tab", "space"}, []string{"FX-0007"}, "[Organisation: Northwind Chat] [Year: 2025]"},
 		{"toggle off", []string{"f", "space", "space"}, nil, ""},
 		{"clear all", []string{"f", "space", "tab", "space", "c"}, nil, ""},

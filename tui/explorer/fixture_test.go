@@ -5,6 +5,5 @@ import "github.com/incidents-dev/incidents/tui/internal/tuitest"
 // The fixture library the screen tests share (tui/testdata/lib).
 var (
 	fixture = tuitest.Records
-	byID    = tuitest.ByID
 	labels  = tuitest.Label
 )

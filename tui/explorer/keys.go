@@ -4,6 +4,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 )
 
 // KeyMap is the explorer's keys: the list, the search box and the facet
@@ -96,10 +97,6 @@ func (k *KeyMap) SetLang(l data.Lang) {
 		{&k.PrevGroup, "previous facet", "이전 항목"}, {&k.ClearFacets, "clear all", "모두 해제"},
 		{&k.Close, "close", "닫기"},
 	} {
-		desc := h.en
-		if l == data.KO {
-			desc = h.ko
-		}
-		h.b.SetHelp(h.b.Help().Key, desc)
+		i18n.SetHelp(h.b, h.b.Help().Key, i18n.Word{EN: h.en, KO: h.ko}, l)
 	}
 }

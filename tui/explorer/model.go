@@ -3,6 +3,7 @@ package explorer
 import (
 	"slices"
 
+	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	"github.com/charmbracelet/lipgloss"
@@ -107,7 +108,7 @@ type rowKey struct {
 func New(recs []*data.Record, ix Searcher, opts Options) Model {
 	in := textinput.New()
 	in.Prompt = "/ "
-	in.SetCursorMode(textinput.CursorStatic)
+	in.Cursor.SetMode(cursor.CursorStatic)
 	m := Model{opts: settings{Lang: opts.Lang, Label: opts.Label, Replay: opts.Replay, HasTimeline: opts.HasTimeline}, keys: DefaultKeyMap(), recs: recs, ix: ix, input: in}
 	m.every = make([]data.Match, len(recs))
 	for i, r := range recs {

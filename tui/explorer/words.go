@@ -1,11 +1,10 @@
 package explorer
 
 import (
-	"fmt"
-
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 )
 
 // words holds the explorer's fixed strings in one language.
@@ -32,8 +31,8 @@ type words struct {
 var en = words{
 	placeholder: "search id, organisation, title, tags, summary",
 	shorter:     []string{"search incidents", "search"},
-	count:       func(s, t int) string { return fmt.Sprintf("%d of %d", s, t) },
-	all:         func(t int) string { return fmt.Sprintf("%d incidents", t) },
+	count:       func(s, t int) string { return i18n.Of(s, t, data.EN) },
+	all:         func(t int) string { return i18n.Incidents(t, data.EN) },
 	searching:   "searching…",
 	empty:       "No incidents match.",
 	facets: map[data.Facet]string{
@@ -43,14 +42,14 @@ var en = words{
 	},
 	facetsTitle: "Filters",
 	noValues:    "no values",
-	missing:     "[KO]",
+	missing:     i18n.Marker(data.KO),
 }
 
 var ko = words{
 	placeholder: "ID, 조직, 제목, 태그, 요약 검색",
 	shorter:     []string{"사례 검색", "검색"},
-	count:       func(s, t int) string { return fmt.Sprintf("%d건 중 %d건", t, s) },
-	all:         func(t int) string { return fmt.Sprintf("사례 %d건", t) },
+	count:       func(s, t int) string { return i18n.Of(s, t, data.KO) },
+	all:         func(t int) string { return i18n.Incidents(t, data.KO) },
 	searching:   "검색 중…",
 	empty:       "일치하는 사례가 없습니다.",
 	facets: map[data.Facet]string{
@@ -60,7 +59,7 @@ var ko = words{
 	},
 	facetsTitle: "필터",
 	noValues:    "값 없음",
-	missing:     "[EN]",
+	missing:     i18n.Marker(data.EN),
 }
 
 // hint is the longest search hint that fits in w cells whole.

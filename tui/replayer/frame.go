@@ -3,15 +3,17 @@ package replayer
 import (
 	"fmt"
 
-	"github.com/charmbracelet/bubbles/key"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
 	"github.com/incidents-dev/incidents/tui/layout"
+	"github.com/incidents-dev/incidents/tui/widget"
 )
 
 // frameCache holds what View draws from that does not change with the clock:
@@ -22,7 +24,7 @@ import (
 type frameCache struct {
 	p      painters
 	sparks []sparkEntry
-	stages []stageSeg
+	stages []widget.Segment
 	// stageBars[s+1] is the stage bar with stage s current (-1: none).
 	stageBars []string
 	// rows[i] is event i's row as past, current and future.
@@ -44,7 +46,7 @@ type frameCache struct {
 
 // sparkEntry is a headline series with its optional hypothetical twin.
 type sparkEntry struct {
-	sp, hyp           spark
+	sp, hyp           widget.Spark
 	head, hypHead     sparkHead
 	series, hypSeries *data.Series
 }
@@ -55,11 +57,6 @@ const (
 	current
 	future
 )
-
-// stageSeg is a stage's stretch of the time axis, in columns [from, to).
-type stageSeg struct {
-	stage, from, to int
-}
 
 // headline returns the series drawn as sparklines: those not in a group.
 func headline(tl *data.Timeline) []*data.Series {
@@ -104,21 +101,21 @@ func (m *Model) buildCache() *frameCache {
 	start, end := m.clock.Start(), m.clock.End()
 	for _, s := range headline(tl) {
 		h := hypotheticalOf(m.hyp, s)
-		lo, hi := scale(s, h)
+		lo, hi := widget.Scale(s, h)
 		e := sparkEntry{
 			series: s, hypSeries: h,
-			sp:   newSpark(s, start, end, w, lo, hi),
+			sp:   widget.NewSpark(s, start, end, w, lo, hi),
 			head: newSparkHead(s, m.lang, c.p, false),
 		}
 		if h != nil {
-			e.hyp = newSpark(h, start, end, w, lo, hi)
+			e.hyp = widget.NewSpark(h, start, end, w, lo, hi)
 			e.hypHead = newSparkHead(h, m.lang, c.p, true)
 		}
 		c.sparks = append(c.sparks, e)
 	}
 	loc := tl.Location()
 	c.axisL, c.axisR = start.In(loc).Format("15:04"), end.In(loc).Format("15:04")
-	c.stages = stageSegments(m.clock.Cursor, w)
+	c.stages = widget.Segments(m.clock.Cursor, w)
 	c.stageBars = make([]string, len(tl.Stages)+1)
 	for cur := -1; cur < len(tl.Stages); cur++ {
 		c.stageBars[cur+1] = m.stageBar(c, cur, len(tl.Events))
@@ -135,19 +132,19 @@ func (m *Model) buildCache() *frameCache {
 		var note []string
 		title := pick(e.Title, m.lang, "\n")
 		for _, l := range layout.Wrap(title, w) {
-			note = append(note, c.p.annotationTitle.paint(l))
+			note = append(note, c.p.annotationTitle.Paint(l))
 		}
 		text := annotation(e.Annotation, m.lang)
 		if text == "" {
 			text = wd.noAnnotation
 		}
 		for _, l := range layout.Wrap(text, w) {
-			note = append(note, c.p.annotation.paint(l))
+			note = append(note, c.p.annotation.Paint(l))
 		}
 		c.notes = append(c.notes, note)
 	}
 	for _, l := range layout.Wrap(wd.before, w) {
-		c.before = append(c.before, c.p.faint.paint(l))
+		c.before = append(c.before, c.p.faint.Paint(l))
 	}
 	c.longestNote = len(c.before)
 	for _, n := range c.notes {
@@ -277,49 +274,11 @@ func (c columns) row(e data.Event, lang data.Lang, p painters) [3]string {
 	fixed := 2 + c.timeW + 1 + lipgloss.Width(mark) + 1 + lipgloss.Width(kind) + lipgloss.Width(actor)
 	title = layout.Fit(title, max(0, c.width-fixed))
 	var out [3]string
-	out[past] = p.eventPast.paint(layout.Fit(gutter[past]+timeS+" "+mark+" "+kind+actor+title, c.width))
-	out[current] = p.eventCurrent.paint(layout.Fit(gutter[current]+timeS+" "+mark+" "+kind+actor+title, c.width))
-	out[future] = layout.Truncate(gutter[future]+p.eventFuture.paint(timeS)+" "+p.outcome(e.Outcome).paint(mark)+" "+
-		p.kind.paint(kind)+p.actor.paint(actor)+p.eventFuture.paint(title), c.width)
+	out[past] = p.eventPast.Paint(layout.Fit(gutter[past]+timeS+" "+mark+" "+kind+actor+title, c.width))
+	out[current] = p.eventCurrent.Paint(layout.Fit(gutter[current]+timeS+" "+mark+" "+kind+actor+title, c.width))
+	out[future] = layout.Truncate(gutter[future]+p.eventFuture.Paint(timeS)+" "+p.outcome(e.Outcome).Paint(mark)+" "+
+		p.kind.Paint(kind)+p.actor.Paint(actor)+p.eventFuture.Paint(title), c.width)
 	return out
-}
-
-// stageSegments divides the time axis among the stages that have events:
-// each runs from its first event (the first stage from the start) to the
-// next one's. A stage too short to show its number is widened to a few
-// columns at the expense of its neighbours, so every stage stays visible
-// while columns last.
-func stageSegments(cur replay.Cursor, w int) []stageSeg {
-	tl := cur.Timeline()
-	if tl == nil || w <= 0 {
-		return nil
-	}
-	var segs []stageSeg
-	for s := range tl.Stages {
-		if i := cur.StageStart(s); i >= 0 {
-			segs = append(segs, stageSeg{stage: s, from: cursorColumn(cur.Start(), cur.End(), tl.Events[i].At, w)})
-		}
-	}
-	if len(segs) == 0 {
-		return nil
-	}
-	segs = segs[:min(len(segs), w)]
-	n := len(segs)
-	minW := max(1, min(4, w/n))
-	segs[0].from = 0
-	for i := 1; i < n; i++ {
-		segs[i].from = max(segs[i].from, segs[i-1].from+minW)
-	}
-	for i := n - 1; i >= 1; i-- {
-		segs[i].from = min(segs[i].from, w-(n-i)*minW)
-	}
-	for i := range segs {
-		segs[i].to = w
-		if i+1 < n {
-			segs[i].to = segs[i+1].from
-		}
-	}
-	return segs
 }
 
 // refresh updates what depends on the clock: the enabled keys and their help.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/widget"
 )
 
 // frame is what one View draws that depends on the moment, computed once:
@@ -41,18 +42,18 @@ func (m Model) frame() frame {
 	}
 	f := frame{
 		now:    c.Now(),
-		col:    cursorColumn(c.Start(), c.End(), c.Now(), m.width),
+		col:    widget.Column(c.Start(), c.End(), c.Now(), m.width),
 		event:  c.Event(),
 		study:  m.study.on,
 		asking: m.study.asking,
 	}
 	f.limit = m.study.limit(f.event, n)
 	f.event = min(f.event, f.limit-1)
-	if f.asking >= 0 { // the figures just before the decision, not its effect
-		f.now = beforeStop(m.tl, m.tl.Events[m.study.stops[f.asking].First].At)
-		f.col = cursorColumn(c.Start(), c.End(), f.now, m.width)
+	if f.asking >= 0 {
+		f.now = m.shownNow()
+		f.col = widget.Column(c.Start(), c.End(), f.now, m.width)
 	}
-	colStart := columnStart(c.Start(), c.End(), f.col, m.width)
+	colStart := widget.ColumnStart(c.Start(), c.End(), f.col, m.width)
 	for _, e := range m.cache.sparks {
 		var s sparkNow
 		s.v, s.ok, s.cell = atCursor(e.series, e.sp, f.now, colStart)
@@ -64,28 +65,30 @@ func (m Model) frame() frame {
 	return f
 }
 
-// columnStart is the moment column col of a width-column axis starts.
-func columnStart(start, end time.Time, col, width int) time.Time {
-	if width <= 0 || col <= 0 {
-		return start
-	}
-	return start.Add(time.Duration(float64(end.Sub(start)) * float64(col) / float64(width)))
-}
-
 // atCursor returns a series' value at now and the glyph of the cursor's
 // column: the value at now on the spark's scale, or for a reported series
 // the last figure given since the column started (blank when none).
-func atCursor(s *data.Series, sp spark, now, colStart time.Time) (float64, bool, string) {
+func atCursor(s *data.Series, sp widget.Spark, now, colStart time.Time) (float64, bool, string) {
 	if s.Provenance == data.Reported {
 		pt, ok := replay.LastAt(s.Points, now)
 		if !ok || pt.T.Before(colStart) {
 			return pt.V, ok, " "
 		}
-		return pt.V, true, blocks[level(pt.V, sp.lo, sp.hi)]
+		return pt.V, true, widget.Blocks[widget.Level(pt.V, sp.Lo, sp.Hi)]
 	}
 	v, ok := replay.ValueAt(s.Points, now)
 	if !ok {
 		return v, false, " "
 	}
-	return v, true, blocks[level(v, sp.lo, sp.hi)]
+	return v, true, widget.Blocks[widget.Level(v, sp.Lo, sp.Hi)]
+}
+
+// shownNow is the moment the figures are drawn for: the clock's, but at a
+// study stop that asks, just before the decision, whose effect a modelled
+// series may show at its own moment.
+func (m Model) shownNow() time.Time {
+	if k := m.study.asking; k >= 0 && m.tl != nil {
+		return beforeStop(m.tl, m.tl.Events[m.study.stops[k].First].At)
+	}
+	return m.clock.Now()
 }

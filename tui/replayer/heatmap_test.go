@@ -262,7 +262,7 @@ func TestHeatmapGridKept(t *testing.T) {
 	m, _ = press(m, runes("m"), keySpace)
 	g := m.heatGrid
 	for i := range 5 {
-		m, _ = m.Update(tickMsg{id: m.id, gen: m.gen})
+		m, _ = m.Update(tickMsg{gen: m.gen})
 		if m.heatGrid != g {
 			t.Fatalf("tick %d rebuilt the grid", i)
 		}
@@ -440,7 +440,7 @@ func BenchmarkHeatmapView(b *testing.B) {
 	m := New(rec, modelTimeline(b), Options{Styles: styles(), Speed: 600})
 	m.SetSize(120, 40)
 	m, _ = press(m, runes("m"), keySpace)
-	m, _ = m.Update(tickMsg{id: m.id, gen: m.gen})
+	m, _ = m.Update(tickMsg{gen: m.gen})
 	b.ReportAllocs()
 	for b.Loop() {
 		f := m

@@ -46,7 +46,7 @@ var dict = map[data.Lang]words{
 		known:           "Known then",
 		promptHint:      "enter reveals what was done · w tries your idea in the model · p asks the previous stop",
 		presentTooSmall: "Presenter mode needs at least 80×24; showing the normal layout.",
-		copied:          "Copied the moment as Markdown",
+		copied:          "Copied as Markdown",
 	},
 	data.KO: {
 		playing: "재생 중", paused: "일시정지", of: "/",
@@ -74,7 +74,7 @@ var dict = map[data.Lang]words{
 		known:           "이때 알던 것",
 		promptHint:      "enter: 실제 조치 공개 · w: 모델로 내 생각 시험 · p: 이전 질문",
 		presentTooSmall: "발표 모드는 80×24 이상에서만 켜집니다. 일반 화면으로 보여 줍니다.",
-		copied:          "지금 장면을 Markdown으로 복사했습니다",
+		copied:          "Markdown으로 복사했습니다",
 	},
 }
 

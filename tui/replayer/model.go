@@ -6,7 +6,6 @@ package replayer
 
 import (
 	"io"
-	"sync/atomic"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -39,6 +38,9 @@ type Options struct {
 	// Clipboard receives the OSC 52 sequence of `y`; nil means standard
 	// output, the terminal the program draws on.
 	Clipboard io.Writer
+	// Tick schedules playback ticks and the overlay's timeouts; nil is
+	// tea.Tick.
+	Tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
 }
 
 // DefaultDwell is how long playback rests on each event: long enough to
@@ -49,13 +51,12 @@ const DefaultDwell = 3 * time.Second
 // BackMsg asks the root to leave the replayer (sent on esc).
 type BackMsg struct{}
 
-// tickMsg moves a playing clock. id tells replayers apart; gen drops ticks
-// scheduled before a pause, seek or speed change.
+// tickMsg moves a playing clock. gen drops ticks scheduled before a
+// pause, seek or speed change. The root addresses each screen's results to
+// it, so one replayer never sees another's ticks.
 type tickMsg struct {
-	id, gen int
+	gen int
 }
-
-var lastID atomic.Int64
 
 // Model is the replay screen of one incident.
 type Model struct {
@@ -65,10 +66,11 @@ type Model struct {
 	styles theme.Styles
 	keys   KeyMap
 
-	clock   replay.Clock
-	id, gen int
-	focused bool
-	notice  string // a problem to show in the header, such as a bad --at
+	clock    replay.Clock
+	gen      int
+	schedule func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
+	focused  bool
+	notice   string // a problem to show in the header, such as a bad --at
 	// hyp is the what-if timeline whose series are drawn under the originals.
 	hyp *data.Timeline
 	// heatmap shows the per-instance heatmap in place of the sparklines;
@@ -98,18 +100,18 @@ type Model struct {
 // start. tl may be nil: the screen then says the incident has no timeline.
 func New(rec *data.Record, tl *data.Timeline, opts Options) Model {
 	m := Model{
-		rec:     rec,
-		tl:      tl,
-		lang:    opts.Lang,
-		styles:  opts.Styles,
-		keys:    DefaultKeyMap(),
-		clock:   replay.NewClock(tl, opts.Speed),
-		id:      int(lastID.Add(1)),
-		focused: true,
-		present: opts.Present,
-		overlay: overlay{on: opts.Present},
-		study:   study{asking: -1, revealed: -1},
-		clip:    opts.Clipboard,
+		rec:      rec,
+		tl:       tl,
+		lang:     opts.Lang,
+		styles:   opts.Styles,
+		keys:     DefaultKeyMap(),
+		clock:    replay.NewClock(tl, opts.Speed),
+		schedule: opts.Tick,
+		focused:  true,
+		present:  opts.Present,
+		overlay:  overlay{on: opts.Present},
+		study:    study{asking: -1, revealed: -1},
+		clip:     opts.Clipboard,
 	}
 	dwell := opts.Dwell
 	if dwell == 0 {
@@ -187,7 +189,11 @@ func (m Model) FullHelp() [][]key.Binding {
 
 // HideHelp reports whether the hint bar should be hidden: presenter mode
 // keeps the shared screen to the replay itself.
-func (m Model) HideHelp() bool { return m.present && m.tl != nil }
+// It asks for one row less than presenter mode needs, the row the hint
+// bar gives back.
+func (m Model) HideHelp() bool {
+	return m.present && m.tl != nil && m.width >= presentMinW && m.height >= presentMinH-1
+}
 
 // setHypothetical draws the series of hyp (a what-if run of the same
 // timeline) under the originals, on their scale; nil removes them.
@@ -203,8 +209,16 @@ func (m Model) Playing() bool { return m.clock.Playing() }
 func (m Model) Now() time.Time { return m.clock.Now() }
 
 func (m Model) tick() tea.Cmd {
-	id, gen := m.id, m.gen
-	return tea.Tick(tickEvery, func(time.Time) tea.Msg { return tickMsg{id: id, gen: gen} })
+	gen := m.gen
+	return m.after(tickEvery, func(time.Time) tea.Msg { return tickMsg{gen: gen} })
+}
+
+// after schedules fn's message d from now, through Options.Tick.
+func (m Model) after(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	if m.schedule == nil {
+		return tea.Tick(d, fn)
+	}
+	return m.schedule(d, fn)
 }
 
 // Update handles keys and playback ticks.
@@ -215,9 +229,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case whatIfAppliedMsg, whatIfClosedMsg:
 		return m.onWhatIf(msg)
 	case overlayExpiredMsg:
-		if msg.id == m.id {
-			m.overlay = m.overlay.expire(msg.seq)
-		}
+		m.overlay = m.overlay.expire(msg.seq)
 		return m, nil
 	case tea.KeyMsg:
 		if !m.focused {
@@ -234,8 +246,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 }
 
 func (m Model) onTick(msg tickMsg) (Model, tea.Cmd) {
-	if msg.id != m.id || msg.gen != m.gen || !m.clock.Playing() {
-		return m, nil // another replayer's, or scheduled before a pause, seek or speed change
+	if msg.gen != m.gen || !m.clock.Playing() {
+		return m, nil // scheduled before a pause, seek or speed change
 	}
 	m.clock = m.clock.Advance(tickEvery)
 	m.settle()

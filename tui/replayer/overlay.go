@@ -31,7 +31,7 @@ type shownKey struct {
 
 // overlayExpiredMsg says that the keys pressed up to seq have been shown
 // for overlayFor.
-type overlayExpiredMsg struct{ id, seq int }
+type overlayExpiredMsg struct{ seq int }
 
 // push records a key and returns the overlay with its sequence number.
 func (o overlay) push(label string) (overlay, int) {
@@ -100,8 +100,7 @@ func (m Model) recordKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		}
 		var seq int
 		m.overlay, seq = m.overlay.push(keyLabel(msg) + " " + b.Help().Desc)
-		id := m.id
-		return m, tea.Tick(overlayFor, func(time.Time) tea.Msg { return overlayExpiredMsg{id: id, seq: seq} })
+		return m, m.after(overlayFor, func(time.Time) tea.Msg { return overlayExpiredMsg{seq: seq} })
 	}
 	return m, nil
 }

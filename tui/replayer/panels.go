@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/widget"
 )
 
 // This file joins the model's two views to the replay screen: the
@@ -79,7 +80,7 @@ func (m *Model) heatmapView() string {
 	if !m.heatGrid.fits(m.tl, m.width, h, m.lang) {
 		m.heatGrid = newHeatGrid(m.tl, m.width, h, m.lang, m.styles)
 	}
-	return m.heatGrid.render(m.clock.Now())
+	return m.heatGrid.render(m.shownNow())
 }
 
 // block cuts s to exactly h lines of at most w cells.
@@ -110,7 +111,7 @@ func (m Model) heatLines(f frame, h int) []string {
 	if !f.study || g == nil || len(lines) == 0 {
 		return lines
 	}
-	cur := cursorColumn(m.clock.Start(), m.clock.End(), f.now, g.cols)
+	cur := widget.Column(m.clock.Start(), m.clock.End(), f.now, g.cols)
 	for i, l := range lines {
 		if i < g.head || i >= g.head+len(g.rows) || lipgloss.Width(l) <= g.left+cur+1 {
 			continue // not an instance's row, or one that ends at the cursor

@@ -158,7 +158,7 @@ func BenchmarkReplayTickHeatmap(b *testing.B) {
 	m, _ = press(m, runes("m"), keySpace)
 	b.ReportAllocs()
 	for b.Loop() {
-		m2, _ := m.Update(tickMsg{id: m.id, gen: m.gen})
+		m2, _ := m.Update(tickMsg{gen: m.gen})
 		_ = m2.View()
 	}
 }

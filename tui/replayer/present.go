@@ -3,12 +3,10 @@ package replayer
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/lipgloss"
-	"github.com/incidents-dev/incidents/data"
-	"github.com/incidents-dev/incidents/replay"
 	"github.com/incidents-dev/incidents/tui/layout"
+	"github.com/incidents-dev/incidents/tui/widget"
 )
 
 // presentMaxW is the widest presenter mode's text gets: on a shared screen
@@ -27,14 +25,8 @@ type presentCache struct {
 	boxes [][]string
 	// sparks are the headline series two rows tall; heads their head lines
 	// only, when there is no room for more.
-	sparks []spark2
+	sparks []widget.Spark2
 	heads  bool
-}
-
-// spark2 is a sparkline two rows tall: sixteen levels, the lower row full
-// before the upper one starts.
-type spark2 struct {
-	top, bottom []string
 }
 
 // presentFixed is the rows presenter mode takes besides the box and the
@@ -76,62 +68,9 @@ func (m *Model) buildPresent(c *frameCache) *presentCache {
 	}
 	pc.inner = max(1, min(need, room-sparkRows))
 	for _, e := range c.sparks {
-		pc.sparks = append(pc.sparks, newSpark2(e.series, m.clock.Start(), m.clock.End(), pc.w, e.sp.lo, e.sp.hi))
+		pc.sparks = append(pc.sparks, widget.NewSpark2(e.series, m.clock.Start(), m.clock.End(), pc.w, e.sp.Lo, e.sp.Hi))
 	}
 	return pc
-}
-
-// level16 maps v on [lo, hi] to 0…15.
-func level16(v, lo, hi float64) int {
-	if !(hi > lo) {
-		return 0
-	}
-	l := int((v - lo) / (hi - lo) * 15.0)
-	return min(max(l, 0), 15)
-}
-
-// cells2 returns the two glyphs of level l: the lower row fills first.
-func cells2(l int) (top, bottom string) {
-	if l < 8 {
-		return " ", blocks[l]
-	}
-	return blocks[l-8], blocks[7]
-}
-
-func newSpark2(s *data.Series, start, end time.Time, w int, lo, hi float64) spark2 {
-	sp := spark2{top: make([]string, w), bottom: make([]string, w)}
-	reported := s.Provenance == data.Reported
-	for i, b := range replay.Resample(s.Points, start, end, w) {
-		if b.Empty || reported && b.Points == 0 {
-			sp.top[i], sp.bottom[i] = " ", " "
-			continue
-		}
-		sp.top[i], sp.bottom[i] = cells2(level16(b.Value, lo, hi))
-	}
-	return sp
-}
-
-// rows draws the two rows with the cursor's column at level l (or blank,
-// l < 0), and nothing right of it when blank is set.
-func (sp spark2) rows(col, l int, blank bool, base, cursor painter) [2]string {
-	var out [2]string
-	for r, cells := range [2][]string{sp.top, sp.bottom} {
-		if col < 0 || col >= len(cells) {
-			out[r] = base.paint(strings.Join(cells, ""))
-			continue
-		}
-		c := " "
-		if l >= 0 {
-			t, b := cells2(l)
-			c = [2]string{t, b}[r]
-		}
-		right := strings.Join(cells[col+1:], "")
-		if blank {
-			right = strings.Repeat(" ", len(cells)-col-1)
-		}
-		out[r] = base.paint(strings.Join(cells[:col], "")) + cursor.paint(c) + base.paint(right)
-	}
-	return out
 }
 
 // viewPresent draws presenter mode: one column at most presentMaxW wide,
@@ -153,7 +92,7 @@ func (m Model) viewPresent(f frame) []string {
 	if m.notice != "" {
 		title, tp = m.notice, p.notice
 	}
-	add(tp.paint(layout.Truncate(title, pc.w)))
+	add(tp.Paint(layout.Truncate(title, pc.w)))
 	add("")
 	for _, l := range m.bigClock(f, pc.w) {
 		add(l)
@@ -178,7 +117,7 @@ func (m Model) viewPresent(f frame) []string {
 	out = out[:m.height-1]
 	keys := ""
 	if m.overlay.on {
-		keys = p.state.paint(layout.Truncate(m.overlay.text(), pc.w))
+		keys = p.state.Paint(layout.Truncate(m.overlay.text(), pc.w))
 	}
 	add(keys)
 	return out
@@ -194,14 +133,14 @@ func (m Model) neighbour(f frame, i, w int) string {
 	case i < 0 || i >= n:
 		return ""
 	case i >= f.limit:
-		return p.faint.paint(layout.Truncate("  "+fmt.Sprintf(wordsFor(m.lang).hidden, n-f.limit), w))
+		return p.faint.Paint(layout.Truncate("  "+fmt.Sprintf(wordsFor(m.lang).hidden, n-f.limit), w))
 	}
 	e := m.tl.Events[i]
 	s := "  " + eventTime(m.tl, e.At)
 	if o, ok := wordsFor(m.lang).outcomes[e.Outcome]; ok {
 		s += " " + outcomeMark(e.Outcome) + " " + o
 	}
-	return p.eventPast.paint(layout.Truncate(s+" · "+pick(e.Title, m.lang, " / "), w))
+	return p.eventPast.Paint(layout.Truncate(s+" · "+pick(e.Title, m.lang, " / "), w))
 }
 
 // box is the current event (or the stop's prompt) in a bordered box whose
@@ -224,7 +163,7 @@ func (m Model) box(f frame, pc *presentCache) []string {
 	if len(text) > pc.inner {
 		text = append(text[:pc.inner-1:pc.inner-1], layout.Truncate(text[pc.inner-1]+"…", tw))
 	}
-	out := []string{p.rule.paint("┌" + strings.Repeat("─", pc.w-2) + "┐")}
+	out := []string{p.rule.Paint("┌" + strings.Repeat("─", pc.w-2) + "┐")}
 	for i := range pc.inner {
 		gutter, line := "  ", ""
 		if i == 0 {
@@ -237,9 +176,9 @@ func (m Model) box(f frame, pc *presentCache) []string {
 		if i == 0 {
 			st = p.boxTitle
 		}
-		out = append(out, p.rule.paint("│")+st.paint(gutter+layout.Fit(line, tw))+p.rule.paint("│"))
+		out = append(out, p.rule.Paint("│")+st.Paint(gutter+layout.Fit(line, tw))+p.rule.Paint("│"))
 	}
-	return append(out, p.rule.paint("└"+strings.Repeat("─", pc.w-2)+"┘"))
+	return append(out, p.rule.Paint("└"+strings.Repeat("─", pc.w-2)+"┘"))
 }
 
 // bigClock is the clock three rows tall, with the stage, the elapsed time
@@ -252,7 +191,7 @@ func (m Model) bigClock(f frame, w int) []string {
 	bw := lipgloss.Width(big[0])
 	out := make([]string, 3)
 	for i := range out {
-		out[i] = p.clock.paint(big[i]) + "   " + p.faint.paint(layout.Truncate(side[i], max(0, w-bw-3)))
+		out[i] = p.clock.Paint(big[i]) + "   " + p.faint.Paint(layout.Truncate(side[i], max(0, w-bw-3)))
 	}
 	return out
 }
@@ -261,7 +200,7 @@ func (m Model) bigClock(f frame, w int) []string {
 // blocks, then the time axis.
 func (m Model) presentSparks(f frame, pc *presentCache) []string {
 	p := m.cache.p
-	col := cursorColumn(m.clock.Start(), m.clock.End(), f.now, pc.w)
+	col := widget.Column(m.clock.Start(), m.clock.End(), f.now, pc.w)
 	var out []string
 	for i, e := range m.cache.sparks {
 		s := f.sparks[i]
@@ -273,13 +212,13 @@ func (m Model) presentSparks(f frame, pc *presentCache) []string {
 		}
 		l := -1
 		if s.ok && s.cell != " " {
-			l = level16(s.v, e.sp.lo, e.sp.hi)
+			l = widget.Level16(s.v, e.sp.Lo, e.sp.Hi)
 		}
-		r := pc.sparks[i].rows(col, l, f.study, p.spark, p.sparkCursor)
+		r := pc.sparks[i].Rows(col, l, f.study, p.spark, p.sparkCursor)
 		out = append(out, r[0], r[1])
 	}
 	if !pc.heads && len(m.cache.sparks) > 0 {
-		out = append(out, axisRow(pc.w, col, m.cache.axisL, m.cache.axisR, p))
+		out = append(out, widget.AxisRow(pc.w, col, m.cache.axisL, m.cache.axisR, p.faint, p.marker))
 	}
 	return out
 }
@@ -289,11 +228,14 @@ func (m Model) presentSparks(f frame, pc *presentCache) []string {
 func (m Model) promptPlain(k, w int) []string {
 	q, known, now := promptText(m.tl, m.study.stops[k], m.lang)
 	out := layout.Wrap("? "+q, w)
+	if len(known) > 0 || now != "" {
+		out = append(out, wordsFor(m.lang).known+":")
+	}
 	for _, s := range known {
-		out = append(out, layout.Wrap("  "+s, w)...)
+		out = append(out, indented(s, w)...)
 	}
 	if now != "" {
-		out = append(out, layout.Wrap("  "+wordsFor(m.lang).now+": "+now, w)...)
+		out = append(out, indented(wordsFor(m.lang).now+": "+now, w)...)
 	}
 	return append(out, layout.Wrap(wordsFor(m.lang).promptHint, w)...)
 }

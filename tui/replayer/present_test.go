@@ -245,7 +245,7 @@ func TestKeystrokeOverlay(t *testing.T) {
 	if got := last(m); !strings.Contains(got, "n 다음 사건 ×3") {
 		t.Errorf("overlay %q, want n folded ×3 with its Korean help", got)
 	}
-	m, _ = m.Update(overlayExpiredMsg{id: m.id, seq: m.overlay.seq})
+	m, _ = m.Update(overlayExpiredMsg{seq: m.overlay.seq})
 	if got := strings.TrimSpace(last(m)); got != "" {
 		t.Errorf("overlay after two seconds: %q, want empty", got)
 	}

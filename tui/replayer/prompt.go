@@ -72,23 +72,32 @@ func (m Model) promptLines(f frame, width int) []string {
 	q, known, now := promptText(m.tl, m.study.stops[f.asking], m.lang)
 	var out []string
 	for _, l := range layout.Wrap("? "+q, width) {
-		out = append(out, p.annotationTitle.paint(l))
+		out = append(out, p.annotationTitle.Paint(l))
 	}
 	if len(known) > 0 || now != "" {
-		out = append(out, p.faint.paint(layout.Truncate(w.known+":", width)))
+		out = append(out, p.faint.Paint(layout.Truncate(w.known+":", width)))
 	}
 	for _, k := range known {
-		for _, l := range layout.Wrap("  "+k, width) {
-			out = append(out, p.annotation.paint(l))
+		for _, l := range indented(k, width) {
+			out = append(out, p.annotation.Paint(l))
 		}
 	}
 	if now != "" {
-		for _, l := range layout.Wrap("  "+w.now+": "+now, width) {
-			out = append(out, p.value.paint(l))
+		for _, l := range indented(w.now+": "+now, width) {
+			out = append(out, p.value.Paint(l))
 		}
 	}
 	for _, l := range layout.Wrap(w.promptHint, width) {
-		out = append(out, p.faint.paint(l))
+		out = append(out, p.faint.Paint(l))
 	}
 	return out
+}
+
+// indented wraps s in width cells less two and indents every line by two.
+func indented(s string, width int) []string {
+	lines := layout.Wrap(s, max(1, width-2))
+	for i, l := range lines {
+		lines[i] = "  " + l
+	}
+	return lines
 }

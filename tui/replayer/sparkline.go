@@ -12,132 +12,15 @@ import (
 	"github.com/incidents-dev/incidents/replay"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
+	"github.com/incidents-dev/incidents/tui/widget"
 )
-
-// blocks are the eight levels of a sparkline, lowest first.
-var blocks = []string{"▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"}
-
-// markerGlyph marks the cursor's column in the row under the sparklines, so
-// the cursor shows in monochrome too.
-const markerGlyph = "▲"
-
-// spark is one series prepared for drawing at one width: a glyph per column
-// on a fixed scale [lo, hi]. It is built when the width or the data change,
-// never per frame.
-type spark struct {
-	series *data.Series
-	cells  []string
-	lo, hi float64
-}
-
-// newSpark resamples s over [start, end] into width columns (see
-// replay.Resample: each column keeps its extreme, so a spike shows at any
-// width) and maps them onto the levels between lo and hi. Columns where the
-// series has no value are blank, and so are the columns of a reported
-// series that hold none of its points: its figures are drawn where the
-// source gives them, never joined by a line the source did not draw.
-func newSpark(s *data.Series, start, end time.Time, width int, lo, hi float64) spark {
-	sp := spark{series: s, lo: lo, hi: hi}
-	if width <= 0 {
-		return sp
-	}
-	sp.cells = make([]string, width)
-	reported := s.Provenance == data.Reported
-	for i, b := range replay.Resample(s.Points, start, end, width) {
-		if b.Empty || reported && b.Points == 0 {
-			sp.cells[i] = " "
-			continue
-		}
-		sp.cells[i] = blocks[level(b.Value, lo, hi)]
-	}
-	return sp
-}
-
-// level maps v on [lo, hi] to 0…7; a flat scale draws the lowest block.
-func level(v, lo, hi float64) int {
-	if !(hi > lo) || math.IsNaN(v) {
-		return 0
-	}
-	l := int(math.Round((v - lo) / (hi - lo) * float64(len(blocks)-1)))
-	return min(max(l, 0), len(blocks)-1)
-}
-
-// scale returns the extent shared by a series and its hypothetical twin, so
-// both lines are drawn on one scale.
-func scale(ss ...*data.Series) (lo, hi float64) {
-	first := true
-	for _, s := range ss {
-		if s == nil {
-			continue
-		}
-		l, h, ok := replay.Extent(s.Points)
-		if !ok {
-			continue
-		}
-		if first {
-			lo, hi, first = l, h, false
-			continue
-		}
-		lo, hi = min(lo, l), max(hi, h)
-	}
-	return lo, hi
-}
-
-// cursorColumn returns the column of moment now on a width-column axis over
-// [start, end], as Resample assigns points to buckets; -1 when there is no
-// column.
-func cursorColumn(start, end, now time.Time, width int) int {
-	if width <= 0 {
-		return -1
-	}
-	span := end.Sub(start)
-	if span <= 0 || !now.After(start) {
-		return 0
-	}
-	return min(width-1, int(float64(now.Sub(start))/float64(span)*float64(width)))
-}
-
-// line draws the sparkline with the cell in column col (if any) replaced by
-// cell in the cursor style; blank leaves every column right of col empty
-// (study mode draws nothing after the cursor).
-func (sp spark) line(col int, cell string, blank bool, base, cursor painter) string {
-	if len(sp.cells) == 0 {
-		return ""
-	}
-	if col < 0 || col >= len(sp.cells) {
-		return base.paint(strings.Join(sp.cells, ""))
-	}
-	right := strings.Join(sp.cells[col+1:], "")
-	if blank {
-		right = strings.Repeat(" ", len(sp.cells)-col-1)
-	}
-	return base.paint(strings.Join(sp.cells[:col], "")) + cursor.paint(cell) + base.paint(right)
-}
-
-// paint renders s in st, or leaves it as is when plain is set (so plain text
-// carries no escape codes whatever the terminal's colour profile).
-func paint(st lipgloss.Style, s string, plain bool) string {
-	if plain || s == "" {
-		return s
-	}
-	return st.Render(s)
-}
-
-// cursorCell is the glyph already in column col, for a line drawn without
-// a moment of its own.
-func cursorCell(sp spark, col int) string {
-	if col < 0 || col >= len(sp.cells) {
-		return ""
-	}
-	return sp.cells[col]
-}
 
 // sparkHead is the line above a sparkline: the label and its provenance
 // (always kept, the label is cut first), then the value at now, min and max
 // as room allows. A hypothetical head labels the what-if line instead.
 type sparkHead struct {
 	label, prov string
-	provPaint   painter
+	provPaint   widget.Painter
 	unit        string
 	lo, hi      float64
 	ok          bool // the series has points
@@ -184,7 +67,7 @@ func (h sparkHead) render(width int, now float64, nowOK bool, lang data.Lang, p 
 	if nowOK {
 		v = formatValue(now, h.unit)
 	}
-	return h.renderWith(width, w.now+" "+padLeft(v, h.nowW), lang, p)
+	return h.renderWith(width, w.now+" "+widget.PadLeft(v, h.nowW), lang, p)
 }
 
 // lastReported is the head's figure for a reported series: the last value
@@ -239,42 +122,9 @@ func (h sparkHead) renderWith(width int, nowText string, lang data.Lang, p paint
 			return layout.Truncate(h.label+prov, width)
 		}
 		pad := max(0, width-lw-provW-rw)
-		return p.label.paint(label) + h.provPaint.paint(prov) + strings.Repeat(" ", pad) + p.value.paint(r)
+		return p.label.Paint(label) + h.provPaint.Paint(prov) + strings.Repeat(" ", pad) + p.value.Paint(r)
 	}
 	return ""
-}
-
-// axisRow is the row under the sparklines: the start and end times at the
-// ends and the marker at column col (none when col < 0). A label the marker
-// would touch is left out.
-func axisRow(width, col int, startLabel, endLabel string, p painters) string {
-	if width <= 0 {
-		return ""
-	}
-	cells := make([]string, width)
-	for i := range cells {
-		cells[i] = " "
-	}
-	put := func(at int, s string) bool {
-		w := lipgloss.Width(s)
-		if at < 0 || at+w > width || (col >= 0 && col >= at-1 && col <= at+w) {
-			return false
-		}
-		for i, r := range s { // times are ASCII: one cell per byte
-			cells[at+i] = string(r)
-		}
-		return true
-	}
-	put(0, startLabel)
-	if ew := lipgloss.Width(endLabel); width-ew > lipgloss.Width(startLabel)+1 {
-		put(width-ew, endLabel)
-	}
-	if col < 0 || col >= width {
-		return p.faint.paint(strings.Join(cells, ""))
-	}
-	return p.faint.paint(strings.Join(cells[:col], "")) +
-		p.marker.paint(markerGlyph) +
-		p.faint.paint(strings.Join(cells[col+1:], ""))
 }
 
 // minText writes the minimum: with its unit when the unit is "%", without
@@ -335,13 +185,13 @@ func formatNumber(v float64) string {
 // and no value at now. Times on the axis are in start's location.
 func renderSparkline(s *data.Series, start, end, now time.Time, width int, lang data.Lang, st theme.Styles) []string {
 	p := newPainters(st)
-	lo, hi := scale(s)
-	sp := newSpark(s, start, end, width, lo, hi)
+	lo, hi := widget.Scale(s)
+	sp := widget.NewSpark(s, start, end, width, lo, hi)
 	head := newSparkHead(s, lang, p, false)
 	col := -1
 	headLine := head.renderWith(width, "", lang, p)
 	if !now.IsZero() {
-		col = cursorColumn(start, end, now, width)
+		col = widget.Column(start, end, now, width)
 		if s.Provenance == data.Reported {
 			headLine = head.renderWith(width, lastReported(s, now, start.Location(), lang), lang, p)
 		} else {
@@ -352,12 +202,7 @@ func renderSparkline(s *data.Series, start, end, now time.Time, width int, lang 
 	loc := start.Location()
 	return []string{
 		headLine,
-		sp.line(col, cursorCell(sp, col), false, p.spark, p.sparkCursor),
-		axisRow(width, col, start.In(loc).Format("15:04"), end.In(loc).Format("15:04"), p),
+		sp.Line(col, sp.Cell(col), false, p.spark, p.sparkCursor),
+		widget.AxisRow(width, col, start.In(loc).Format("15:04"), end.In(loc).Format("15:04"), p.faint, p.marker),
 	}
-}
-
-// padLeft right-aligns s in w cells.
-func padLeft(s string, w int) string {
-	return strings.Repeat(" ", max(0, w-lipgloss.Width(s))) + s
 }

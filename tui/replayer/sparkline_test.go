@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui/theme"
+	"github.com/incidents-dev/incidents/tui/widget"
 )
 
 var pdt = time.FixedZone("PDT", -7*3600)
@@ -118,8 +119,8 @@ func TestSparklineCursor(t *testing.T) {
 		if len(axis) != tc.width || axis[tc.col] != '▲' || strings.Count(lines[2], "▲") != 1 {
 			t.Errorf("%s at width %d: axis %q, want ▲ in column %d", tc.now, tc.width, lines[2], tc.col)
 		}
-		if got := cursorColumn(clock("12:00"), clock("13:00"), clock(tc.now), tc.width); got != tc.col {
-			t.Errorf("cursorColumn(%s, %d) = %d, want %d", tc.now, tc.width, got, tc.col)
+		if got := widget.Column(clock("12:00"), clock("13:00"), clock(tc.now), tc.width); got != tc.col {
+			t.Errorf("widget.Column(%s, %d) = %d, want %d", tc.now, tc.width, got, tc.col)
 		}
 	}
 	// The axis keeps the times at its ends unless the marker touches them.

@@ -30,28 +30,28 @@ func (m Model) stageBar(c *frameCache, cur, limit int) string {
 	p := c.p
 	var b strings.Builder
 	for i, seg := range c.stages {
-		w := seg.to - seg.from
+		w := seg.To - seg.From
 		sep := ""
 		if i+1 < len(c.stages) {
 			sep = "│"
 			w--
 		}
-		title := pick(m.tl.Stages[seg.stage].Title, m.lang, " / ")
+		title := pick(m.tl.Stages[seg.Stage].Title, m.lang, " / ")
 		switch {
-		case m.clock.StageStart(seg.stage) >= limit:
+		case m.clock.StageStart(seg.Stage) >= limit:
 			b.WriteString(strings.Repeat(" ", max(w, 0)))
-		case seg.stage == cur:
-			label := layout.Fit(stageLabel(seg.stage, title, w-2), w-2)
+		case seg.Stage == cur:
+			label := layout.Fit(stageLabel(seg.Stage, title, w-2), w-2)
 			if w < 3 {
-				label = stageLabel(seg.stage, title, w)
+				label = stageLabel(seg.Stage, title, w)
 			} else {
 				label = "[" + label + "]"
 			}
-			b.WriteString(p.stageCurrent.paint(layout.Fit(label, w)))
+			b.WriteString(p.stageCurrent.Paint(layout.Fit(label, w)))
 		default:
-			b.WriteString(p.stage.paint(layout.Fit(stageLabel(seg.stage, title, w), w)))
+			b.WriteString(p.stage.Paint(layout.Fit(stageLabel(seg.Stage, title, w), w)))
 		}
-		b.WriteString(p.rule.paint(sep))
+		b.WriteString(p.rule.Paint(sep))
 	}
 	return b.String()
 }

@@ -134,13 +134,17 @@ func (m Model) studyStep(d time.Duration) replay.Cursor {
 	return c.Step(d)
 }
 
+// revealHold is how long a revealed answer rests before playback moves on,
+// at any speed: long enough to read its title and outcome.
+const revealHold = 2 * DefaultDwell
+
 // reveal shows the asked stop's decision and plays on to the next stop,
 // resting on the answer first.
 func (m Model) reveal() (Model, tea.Cmd) {
 	k := m.study.asking
 	m.study.asking, m.study.revealed = -1, k
 	cur, _ := m.clock.ToEvent(m.study.stops[k].First)
-	c := m.clock.With(cur).Play().HoldHere()
+	c := m.clock.With(cur).Play().HoldFor(revealHold)
 	return m.setClock(c)
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
 	"github.com/incidents-dev/incidents/tui/theme"
+	"github.com/incidents-dev/incidents/tui/widget"
 )
 
 var keyEnter = tea.KeyMsg{Type: tea.KeyEnter}
@@ -37,7 +38,7 @@ func studyFixture(t testing.TB) (*data.Record, *data.Timeline) {
 
 // tick delivers the tick the replayer is waiting for.
 func tick(m Model) Model {
-	m, _ = m.Update(tickMsg{id: m.id, gen: m.gen})
+	m, _ = m.Update(tickMsg{gen: m.gen})
 	return m
 }
 
@@ -126,7 +127,7 @@ func TestStudyNoSpoilers(t *testing.T) {
 			if l := leaks(v, tl, st.First, lang); len(l) > 0 {
 				t.Errorf("%s stop %d (%s) shows %v", lang, k+1, clockOf(m), l)
 			}
-			col := cursorColumn(m.clock.Start(), m.clock.End(), m.frame().now, 120)
+			col := widget.Column(m.clock.Start(), m.clock.End(), m.frame().now, 120)
 			rows := sparkRows(v)
 			if len(rows) == 0 {
 				t.Fatalf("%s stop %d: no sparkline rows found", lang, k+1)

@@ -11,6 +11,7 @@ import (
 	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
+	"github.com/incidents-dev/incidents/tui/widget"
 )
 
 // TextOptions configure RenderText.
@@ -86,9 +87,9 @@ func (r *textRenderer) para(s string, indent int, st lipgloss.Style) {
 		case l == "":
 			r.lines = append(r.lines, "")
 		case len(f) == 1 && layout.IsURL(f[0]):
-			r.lines = append(r.lines, pad+paint(st, l, r.plain))
+			r.lines = append(r.lines, pad+widget.NewPainter(st, r.plain).Paint(l))
 		default:
-			r.add(pad + paint(st, l, r.plain))
+			r.add(pad + widget.NewPainter(st, r.plain).Paint(l))
 		}
 	}
 }

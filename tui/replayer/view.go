@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
+	"github.com/incidents-dev/incidents/tui/widget"
 )
 
 // mode is the replayer's layout: each has its own plan of rows and its own
@@ -38,8 +39,9 @@ func (m Model) mode() mode {
 	return modePlay
 }
 
-// The smallest screen presenter mode draws in.
-const presentMinW, presentMinH = 80, 24
+// The smallest screen presenter mode draws in: an 80×24 terminal less the
+// root's header line.
+const presentMinW, presentMinH = 80, 23
 
 func (m Model) presenting() bool {
 	return m.present && m.tl != nil && m.width >= presentMinW && m.height >= presentMinH
@@ -158,9 +160,9 @@ func (m Model) View() string {
 
 func (m Model) viewNoTimeline() []string {
 	p := m.cache.p
-	lines := []string{p.header.paint(layout.Truncate(m.title(), m.width)), ""}
+	lines := []string{p.header.Paint(layout.Truncate(m.title(), m.width)), ""}
 	for _, l := range layout.Wrap(wordsFor(m.lang).noTimeline, m.width) {
-		lines = append(lines, p.notice.paint(layout.Truncate(l, m.width)))
+		lines = append(lines, p.notice.Paint(layout.Truncate(l, m.width)))
 	}
 	return lines
 }
@@ -170,7 +172,7 @@ func (m Model) viewTimeline(f frame) []string {
 	c := m.cache
 	lines := []string{m.header(f)}
 	if p.note {
-		lines = append(lines, c.p.notice.paint(layout.Fit(wordsFor(m.lang).presentTooSmall, m.width)))
+		lines = append(lines, c.p.notice.Paint(layout.Fit(wordsFor(m.lang).presentTooSmall, m.width)))
 	}
 	if p.stageBar {
 		lines = append(lines, m.stageBarAt(f))
@@ -201,7 +203,7 @@ func (m Model) withKeys(lines []string, p plan) []string {
 	for len(lines) < m.height-1 {
 		lines = append(lines, "")
 	}
-	return append(lines[:m.height-1], m.cache.p.state.paint(layout.Truncate(m.overlay.text(), m.width)))
+	return append(lines[:m.height-1], m.cache.p.state.Paint(layout.Truncate(m.overlay.text(), m.width)))
 }
 
 // noteCaption heads the annotation: the current event's time, actor, kind
@@ -272,7 +274,7 @@ func (m Model) headerRight(short bool) (clock, el, state string) {
 	clock = layout.Fit(clockText(m.tl, c.Now(), c.Speed() <= 10), m.cache.clockW)
 	total := m.totalText()
 	tw := lipgloss.Width(total)
-	el = "T+" + padLeft(hm(c.Elapsed()), tw)
+	el = "T+" + widget.PadLeft(hm(c.Elapsed()), tw)
 	if !short {
 		el += " " + w.of + " " + total
 	}
@@ -300,7 +302,7 @@ func (m Model) header(f frame) string {
 	if rw > m.width {
 		return layout.Truncate(clock+"  "+el+"  "+state, m.width)
 	}
-	right := p.clock.paint(clock) + "  " + p.faint.paint(el) + "  " + p.state.paint(state)
+	right := p.clock.Paint(clock) + "  " + p.faint.Paint(el) + "  " + p.state.Paint(state)
 	left, lp := m.title(), p.header
 	if m.notice != "" {
 		left, lp = m.notice, p.notice
@@ -309,10 +311,9 @@ func (m Model) header(f frame) string {
 	if room < 10 {
 		return strings.Repeat(" ", m.width-rw) + right
 	}
-	return lp.paint(layout.Fit(left, room)) + "  " + right
+	return lp.Paint(layout.Fit(left, room)) + "  " + right
 }
 
-// hm writes d as hours and minutes, "0:52", "3:17".
 // totalText is the timeline's length as h:mm, or, for a span too long for
 // a time.Duration (about 292 years: only hostile files have one), the
 // span counted from its times by the formatter every screen uses.
@@ -323,19 +324,10 @@ func (m Model) totalText() string {
 	return hm(m.clock.Total())
 }
 
+// hm writes d as hours and minutes, "0:52", "3:17".
 func hm(d time.Duration) string {
 	d = max(d, 0)
 	return fmt.Sprintf("%d:%02d", int(d/time.Hour), int(d%time.Hour/time.Minute))
-}
-
-// formatDuration writes d in whole minutes: "52m", "3h17m", "1h05m".
-func formatDuration(d time.Duration) string {
-	d = max(d, 0)
-	h, mins := int(d/time.Hour), int(d%time.Hour/time.Minute)
-	if h == 0 {
-		return fmt.Sprintf("%dm", mins)
-	}
-	return fmt.Sprintf("%dh%02dm", h, mins)
 }
 
 // stageCaption names the current stage: "Stage 3/5 · Restarts".
@@ -356,11 +348,11 @@ func (m Model) stageCaption(f frame) string {
 func (m Model) rule(caption string) string {
 	p := m.cache.p
 	if m.width < 6 {
-		return p.rule.paint(strings.Repeat("─", m.width))
+		return p.rule.Paint(strings.Repeat("─", m.width))
 	}
 	caption = layout.Truncate(caption, m.width-4)
 	rest := max(0, m.width-3-lipgloss.Width(caption)-1)
-	return p.rule.paint("── ") + p.faint.paint(caption) + " " + p.rule.paint(strings.Repeat("─", rest))
+	return p.rule.Paint("── ") + p.faint.Paint(caption) + " " + p.rule.Paint(strings.Repeat("─", rest))
 }
 
 // sparkLines draws the headline series in a plan's mode, with the cursor in
@@ -377,17 +369,17 @@ func (m Model) sparkLines(mode int, f frame) []string {
 		head.noRange = f.study
 		lines = append(lines, head.render(m.width, s.v, s.ok, m.lang, p))
 		if mode == sparkFull {
-			lines = append(lines, e.sp.line(f.col, s.cell, f.study, p.spark, p.sparkCursor))
+			lines = append(lines, e.sp.Line(f.col, s.cell, f.study, p.spark, p.sparkCursor))
 		}
 		if e.hypSeries != nil {
 			lines = append(lines, e.hypHead.render(m.width, s.hv, s.hok, m.lang, p))
 			if mode == sparkFull {
-				lines = append(lines, e.hyp.line(f.col, s.hcell, false, p.hypothetical, p.sparkCursor))
+				lines = append(lines, e.hyp.Line(f.col, s.hcell, false, p.hypothetical, p.sparkCursor))
 			}
 		}
 	}
 	if mode == sparkFull {
-		lines = append(lines, axisRow(m.width, f.col, m.cache.axisL, m.cache.axisR, p))
+		lines = append(lines, widget.AxisRow(m.width, f.col, m.cache.axisL, m.cache.axisR, p.faint, p.marker))
 	}
 	return lines
 }
@@ -405,12 +397,12 @@ func (m Model) eventLines(f frame, n int) []string {
 		shown++ // the hidden line
 	}
 	cur := f.event
-	off := min(max(0, cur-n/3), max(0, shown-n))
+	off := widget.Window(cur, n, shown)
 	var lines []string
 	for i := off; i < min(shown, off+n); i++ {
 		switch {
 		case i >= f.limit:
-			lines = append(lines, m.cache.p.faint.paint(layout.Fit(
+			lines = append(lines, m.cache.p.faint.Paint(layout.Fit(
 				"  "+fmt.Sprintf(wordsFor(m.lang).hidden, len(rows)-f.limit), m.width)))
 		case i < cur:
 			lines = append(lines, rows[i][past])

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/library"
+)
+
+// checkArgs checks what parseFlags cannot: a search query must hold
+// something to search for and read as the query syntax says.
+func checkArgs(c *command, o options) error {
+	if c.name != "search" {
+		return nil
+	}
+	query := strings.Join(o.args, " ")
+	if strings.TrimSpace(query) == "" {
+		return usageErrorf("%s", msg(o.lang, "needs a QUERY (an empty one would match everything; to see every incident, run 'incidents list')"))
+	}
+	if _, err := data.ParseQuery(query); err != nil {
+		return usageErrorf(msg(o.lang, "query: %s"), queryError(err, o.lang))
+	}
+	return nil
+}
+
+// queryError words a query syntax error in language l.
+func queryError(err error, l data.Lang) string {
+	var qe *data.QueryError
+	if !errors.As(err, &qe) {
+		return err.Error()
+	}
+	m := qe.Msg
+	if l == data.KO {
+		m = qe.Localize(func(format string) string { return msg(l, format) })
+	}
+	return fmt.Sprintf(msg(l, "column %d: %s"), qe.Col, m)
+}
+
+// noMatch reports a search that found nothing, with the nearest queries
+// that find something.
+func noMatch(e *env, o options, lib *library.Library, query string) {
+	s := fmt.Sprintf(msg(o.lang, "no incident matches %q"), query)
+	if near := data.Suggest(lib.Records(), query, 3); len(near) > 0 {
+		s += fmt.Sprintf(msg(o.lang, "; did you mean %s?"), strings.Join(near, ", "))
+	}
+	fmt.Fprintf(e.stderr, "incidents search: %s\n", s)
+}

@@ -1,0 +1,136 @@
+package data
+
+import (
+	"slices"
+	"strings"
+)
+
+// recordNames are a record's other names, which search matches besides the
+// record's own text: its organisation's aliases and its tags' labels and
+// aliases, from the vocabulary; and whether it has a timeline.
+type recordNames struct {
+	// text is FieldAliases: every other name, separated by " · ".
+	text string
+	// org are the organisation's aliases, for org: filters.
+	org []string
+	// terms maps a tag to its labels and aliases, for facet filters.
+	terms map[string][]string
+	// timeline says the library holds the record's timeline.
+	timeline bool
+}
+
+// HasTimeline reports whether the library the record was loaded with holds
+// its timeline.
+func (r *Record) HasTimeline() bool { return r.names.timeline }
+
+// addOrgs adds organisations' other names, sanitised; names given twice
+// add up.
+func (v *Vocab) addOrgs(os []OrgNames) {
+	for _, o := range os {
+		key := normName(Sanitize(o.Org))
+		if key == "" {
+			continue
+		}
+		if v.orgs == nil {
+			v.orgs = map[string][]string{}
+		}
+		for _, a := range o.Aliases {
+			if a = strings.TrimSpace(Sanitize(a)); a != "" && !slices.Contains(v.orgs[key], a) {
+				v.orgs[key] = append(v.orgs[key], a)
+			}
+		}
+	}
+}
+
+// addTermAliases adds terms' other names, sanitised.
+func (v *Vocab) addTermAliases(m map[string][]string) {
+	for term, as := range m {
+		key := strings.ToLower(strings.TrimSpace(Sanitize(term)))
+		if v.aliases == nil {
+			v.aliases = map[string][]string{}
+		}
+		for _, a := range as {
+			if a = strings.TrimSpace(Sanitize(a)); a != "" && !slices.Contains(v.aliases[key], a) {
+				v.aliases[key] = append(v.aliases[key], a)
+			}
+		}
+	}
+}
+
+// OrgAliases returns the other names of an organisation.
+func (v *Vocab) OrgAliases(org string) []string {
+	if v == nil {
+		return nil
+	}
+	return v.orgs[normName(org)]
+}
+
+// attach gives each record its other names and says which have timelines.
+// It runs once, as the library is built: records do not change after.
+func (v *Vocab) attach(recs []*Record, tls map[string]*Timeline) {
+	for _, r := range recs {
+		r.names = v.namesOf(r)
+	}
+	byID := make(map[string]*Record, len(recs))
+	for _, r := range recs {
+		byID[strings.ToLower(r.ID)] = r
+	}
+	for id := range tls {
+		if r := byID[strings.ToLower(id)]; r != nil {
+			r.names.timeline = true
+		}
+	}
+}
+
+func (v *Vocab) namesOf(r *Record) recordNames {
+	var n recordNames
+	var all []string
+	add := func(s string) {
+		if s != "" && !slices.Contains(all, s) && s != r.Org {
+			all = append(all, s)
+		}
+	}
+	n.org = v.OrgAliases(r.Org)
+	for _, a := range n.org {
+		add(a)
+	}
+	var buf [24]string
+	for _, tag := range r.appendTagList(buf[:0]) {
+		t, ok := v.Lookup(tag)
+		if !ok {
+			continue
+		}
+		names := append([]string{t.Label.EN, t.Label.KO}, t.Aliases...)
+		names = append(names, v.aliases[strings.ToLower(tag)]...)
+		names = slices.DeleteFunc(names, func(s string) bool { return s == "" })
+		if n.terms == nil {
+			n.terms = map[string][]string{}
+		}
+		n.terms[tag] = names
+		for _, s := range names {
+			if s != tag {
+				add(s)
+			}
+		}
+	}
+	n.text = strings.Join(all, " · ")
+	return n
+}
+
+// appendTagList appends the record's distinct tags (domains, components,
+// root cause, contributing factors, symptoms) to dst.
+func (r *Record) appendTagList(dst []string) []string {
+	add := func(ts ...string) {
+		for _, t := range ts {
+			if t != "" && !slices.Contains(dst, t) {
+				dst = append(dst, t)
+			}
+		}
+	}
+	add(r.Domain...)
+	add(r.Components...)
+	add(r.RootCause)
+	add(r.Contributing...)
+	add(r.Symptoms...)
+	return dst
+}

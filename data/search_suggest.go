@@ -1,0 +1,221 @@
+package data
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Typo tolerance: a query that matches nothing gets the nearest names the
+// library holds ("discrod" → Discord).
+
+// name is one entry of the suggestion dictionary.
+type name struct {
+	folded  string
+	rs      []rune
+	display string
+	count   int
+}
+
+// dictionary is built on the first suggestion an index is asked for.
+type dictionary struct {
+	once  sync.Once
+	names []name
+}
+
+// Suggest returns up to n queries close to query that match something,
+// best first, for a query that matches nothing: each plain word that
+// matches no record on its own is replaced by the nearest name the index
+// holds (an id, organisation, tag, label, alias or title word) within a
+// small edit distance, transpositions counting as one. It returns nil when
+// query matches, or nothing is close.
+func (ix *Index) Suggest(query string, n int) []string {
+	if n <= 0 || len(ix.Search(query)) > 0 {
+		return nil
+	}
+	raw := strings.Fields(query)
+	words := strings.Fields(foldKeepSpace(query))
+	if len(raw) != len(words) {
+		return nil
+	}
+	dict := ix.dict()
+	var bad []int
+	choices := map[int][]name{}
+	for i, w := range words {
+		if !isPlain(w) || len(ix.Search(w)) > 0 {
+			continue
+		}
+		near := nearest(dict, w)
+		if len(near) == 0 {
+			return nil // a word nothing is close to: no query would match
+		}
+		bad = append(bad, i)
+		choices[i] = near
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	var out []string
+	// One bad word: its nearest names each make a suggestion. Several:
+	// the nearest name of each, in one suggestion.
+	alts := 1
+	if len(bad) == 1 {
+		alts = len(choices[bad[0]])
+	}
+	for a := 0; a < alts && len(out) < n; a++ {
+		q := slices.Clone(raw)
+		for _, i := range bad {
+			q[i] = choices[i][min(a, len(choices[i])-1)].display
+		}
+		s := strings.Join(q, " ")
+		if !slices.Contains(out, s) && len(ix.Search(s)) > 0 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Suggest is Index.Suggest over recs, without keeping an index.
+func Suggest(recs []*Record, query string, n int) []string {
+	return NewIndex(recs).Suggest(query, n)
+}
+
+func foldKeepSpace(s string) string {
+	f, _ := fold(strings.ToValidUTF8(s, "\uFFFD"))
+	return f
+}
+
+// maxDistance is how far a word of n runes may be from a name: none for
+// the shortest words, which are close to too much.
+func maxDistance(n int) int {
+	switch {
+	case n <= 3:
+		return 0
+	case n <= 5:
+		return 1
+	}
+	return 2
+}
+
+// nearest returns the names closest to w (at most three), nearest first,
+// then most used.
+func nearest(dict []name, w string) []name {
+	rs := []rune(w)
+	limit := maxDistance(len(rs))
+	if limit == 0 {
+		return nil
+	}
+	type cand struct {
+		n name
+		d int
+	}
+	var cs []cand
+	for _, nm := range dict {
+		if abs(len(nm.rs)-len(rs)) > limit {
+			continue
+		}
+		if d := osaDistance(rs, nm.rs, limit); d <= limit {
+			cs = append(cs, cand{nm, d})
+		}
+	}
+	slices.SortFunc(cs, func(a, b cand) int {
+		return cmp.Or(a.d-b.d, b.n.count-a.n.count, strings.Compare(a.n.folded, b.n.folded))
+	})
+	var out []name
+	for _, c := range cs {
+		if len(out) == 3 {
+			break
+		}
+		out = append(out, c.n)
+	}
+	return out
+}
+
+func abs(n int) int { return max(n, -n) }
+
+// osaDistance is the optimal string alignment distance between a and b
+// (insertions, deletions, substitutions and adjacent transpositions),
+// or limit+1 once it must exceed limit.
+func osaDistance(a, b []rune, limit int) int {
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
+
+// dict returns the index's names, built once.
+func (ix *Index) dict() []name {
+	ix.names.once.Do(func() {
+		at := map[string]int{}
+		add := func(s string) {
+			s = strings.TrimSpace(s)
+			f := foldKeepSpace(s)
+			if runeCount(f) < 3 {
+				return
+			}
+			if i, ok := at[f]; ok {
+				ix.names.names[i].count++
+				return
+			}
+			at[f] = len(ix.names.names)
+			ix.names.names = append(ix.names.names, name{folded: f, rs: []rune(f), display: s, count: 1})
+		}
+		var buf [24]string
+		for _, r := range ix.recs {
+			add(r.ID)
+			add(r.Org)
+			for _, w := range strings.Fields(r.Org) {
+				add(w)
+			}
+			for _, t := range r.appendTagList(buf[:0]) {
+				add(t)
+			}
+			for _, a := range strings.Split(r.names.text, " · ") {
+				add(a)
+			}
+			for _, t := range []string{r.Title.EN, r.Title.KO} {
+				for _, w := range strings.FieldsFunc(t, isQueryBreak) {
+					add(stem(w))
+				}
+			}
+		}
+	})
+	return ix.names.names
+}
+
+// stem drops the Korean particle written onto a Latin word ("Discord의" →
+// Discord), so that it is not offered beside the bare word.
+func stem(w string) string {
+	for i, r := range w {
+		if i > 0 && isHangulSyllable(r) {
+			if c := w[0]; c < 0x80 {
+				return w[:i]
+			}
+			break
+		}
+	}
+	return w
+}

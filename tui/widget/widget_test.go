@@ -1,0 +1,98 @@
+package widget
+
+import (
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/incidents-dev/incidents/data"
+)
+
+var t0 = time.Date(2026, 3, 25, 12, 0, 0, 0, time.UTC)
+
+func TestColumn(t *testing.T) {
+	tests := []struct {
+		name     string
+		now      time.Duration
+		width    int
+		want     int
+		startCol time.Duration
+	}{
+		{"start", 0, 60, 0, 0},
+		{"middle", 30 * time.Minute, 60, 30, 30 * time.Minute},
+		{"end is the last column", time.Hour, 60, 59, 59 * time.Minute},
+		{"no width", 10 * time.Minute, 0, -1, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Column(t0, t0.Add(time.Hour), t0.Add(tc.now), tc.width)
+			if got != tc.want {
+				t.Fatalf("Column = %d, want %d", got, tc.want)
+			}
+			if s := ColumnStart(t0, t0.Add(time.Hour), got, tc.width); !s.Equal(t0.Add(tc.startCol)) {
+				t.Fatalf("ColumnStart(%d) = %v, want %v", got, s, t0.Add(tc.startCol))
+			}
+		})
+	}
+}
+
+func TestSparkLine(t *testing.T) {
+	s := &data.Series{Provenance: data.Modelled}
+	for i := range 11 {
+		s.Points = append(s.Points, data.Point{T: t0.Add(time.Duration(i) * 6 * time.Minute), V: float64(i)})
+	}
+	lo, hi := Scale(s, nil)
+	sp := NewSpark(s, t0, t0.Add(time.Hour), 10, lo, hi)
+	plain := Painter{}
+	if got := sp.Line(-1, "", false, plain, plain); got != "▁▂▂▃▄▅▅▆▇█" {
+		t.Fatalf("line %q", got)
+	}
+	if got := sp.Line(3, "X", false, plain, plain); got != "▁▂▂X▄▅▅▆▇█" {
+		t.Fatalf("with the cursor %q", got)
+	}
+	if got := sp.Line(3, "X", true, plain, plain); got != "▁▂▂X      " {
+		t.Fatalf("blank right of the cursor %q", got)
+	}
+	sp2 := NewSpark2(s, t0, t0.Add(time.Hour), 10, lo, hi)
+	r := sp2.Rows(9, 15, false, plain, plain)
+	if lipgloss.Width(r[0]) != 10 || lipgloss.Width(r[1]) != 10 || r[1][len(r[1])-3:] != "█" {
+		t.Fatalf("two rows %q", r)
+	}
+}
+
+func TestCells2(t *testing.T) {
+	for l := range 16 {
+		top, bottom := Cells2(l)
+		if l < 8 && (top != " " || bottom != Blocks[l]) || l >= 8 && (bottom != "█" || top != Blocks[l-8]) {
+			t.Errorf("level %d: %q over %q", l, top, bottom)
+		}
+	}
+}
+
+func TestWindow(t *testing.T) {
+	tests := []struct{ cur, n, total, want int }{
+		{0, 10, 30, 0}, {12, 9, 30, 9}, {29, 10, 30, 20}, {5, 10, 4, 0},
+	}
+	for _, tc := range tests {
+		if got := Window(tc.cur, tc.n, tc.total); got != tc.want {
+			t.Errorf("Window(%d, %d, %d) = %d, want %d", tc.cur, tc.n, tc.total, got, tc.want)
+		}
+	}
+}
+
+func TestPainterPlain(t *testing.T) {
+	p := NewPainter(lipgloss.NewStyle().Bold(true), true)
+	if got := p.Paint("x"); got != "x" {
+		t.Errorf("plain painter wrote %q", got)
+	}
+}
+
+func TestAxisRow(t *testing.T) {
+	plain := Painter{}
+	if got := AxisRow(20, 10, "12:00", "13:00", plain, plain); got != "12:00     ▲    13:00" {
+		t.Errorf("axis %q", got)
+	}
+	if got := AxisRow(20, 2, "12:00", "13:00", plain, plain); got != "  ▲            13:00" {
+		t.Errorf("axis with the marker on the start label %q", got)
+	}
+}
