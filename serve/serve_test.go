@@ -114,7 +114,7 @@ func TestReplayCommandOpensThere(t *testing.T) {
 }
 
 func TestHeadless(t *testing.T) {
-	_, addr := testServer(t, func(c *Config) { c.Headless = true })
+	_, addr := testServer(t, nil)
 	c := join(t, addr, "kim", 100, 30, nil, "")
 	waitFor(t, "kim", c.scr, "browsing", "incidents")
 	c.keys(t, "f")
@@ -293,7 +293,7 @@ func TestListenNeedsKeysOffLoopback(t *testing.T) {
 }
 
 func TestBounds(t *testing.T) {
-	srv, addr := testServer(t, func(c *Config) { c.MaxSessions = 2; c.Idle = 500 * time.Millisecond; c.Headless = true })
+	srv, addr := testServer(t, func(c *Config) { c.MaxSessions = 2; c.Idle = 500 * time.Millisecond })
 	a := join(t, addr, "a", 80, 24, nil, "")
 	join(t, addr, "b", 80, 24, nil, "")
 	_, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{

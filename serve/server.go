@@ -41,8 +41,6 @@ type Config struct {
 	AuthorizedKeys string
 	// Open lets anyone who can reach the address connect with any key.
 	Open bool
-	// Headless runs without a local presenter: everyone browses.
-	Headless bool
 	// MaxSessions bounds the connections at once; Idle closes a
 	// connection that has sent and received nothing for that long.
 	MaxSessions int
@@ -68,9 +66,8 @@ type Server struct {
 	log  *log.Logger
 	keys map[string]string // authorized key (wire form) → its comment
 
-	conns   atomic.Int64
-	wg      sync.WaitGroup
-	closing atomic.Bool
+	conns atomic.Int64
+	wg    sync.WaitGroup
 
 	// wrap, when set (by tests), wraps the presenter's model, and
 	// started is given the presenter's program.
@@ -182,7 +179,6 @@ func (s *Server) Listen() (net.Listener, error) {
 
 // Close disconnects everyone and stops the server.
 func (s *Server) Close() error {
-	s.closing.Store(true)
 	return s.srv.Close()
 }
 

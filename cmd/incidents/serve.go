@@ -115,7 +115,7 @@ func runServe(e *env, o options) (int, error) {
 	go lib.Prepare() //nolint:errcheck // a replayer shows its own timeline's error
 	srv, err := serve.New(serve.Config{
 		Listen: so.listen, HostKey: key, AuthorizedKeys: so.authorizedKeys, Open: so.open,
-		Headless: !present, MaxSessions: so.maxSessions, Idle: so.idle,
+		MaxSessions: so.maxSessions, Idle: so.idle,
 		Lang: o.lang, Theme: o.theme, Library: lib, Log: logw,
 		Command: remoteCommand(o.data),
 	})
