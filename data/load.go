@@ -103,6 +103,16 @@ func (ld *loader) run(known map[string]bool) *Library {
 		ld.addVocab(lib.Vocab, u)
 	}
 
+	ld.addRecords(lib)
+	ld.addTimelines(lib, known)
+	lib.Vocab.attach(lib.Records, lib.Timelines)
+	lib.Notices = ld.notices
+	return lib
+}
+
+// addRecords decodes the record units into lib, newest first; a user
+// record replaces a bundled one of the same id, other repeats are problems.
+func (ld *loader) addRecords(lib *Library) {
 	recs, probs := decodeRecords(ld.records)
 	ld.problems = append(ld.problems, probs...)
 	type entry struct {
@@ -144,7 +154,11 @@ func (ld *loader) run(known map[string]bool) *Library {
 	slices.SortStableFunc(lib.Records, func(a, b *Record) int {
 		return cmp.Or(b.Day.Compare(a.Day), strings.Compare(a.ID, b.ID))
 	})
+}
 
+// addTimelines decodes and checks the timeline units into lib. Each must
+// belong to a record of lib or, in known, of the bundle.
+func (ld *loader) addTimelines(lib *Library, known map[string]bool) {
 	tlFrom := map[string]unit{}
 	for _, u := range ld.timelines {
 		tl, ok := ld.decodeTimeline(u)
@@ -178,7 +192,4 @@ func (ld *loader) run(known map[string]bool) *Library {
 		tlFrom[key] = u
 		lib.Timelines[tl.Incident] = tl
 	}
-	lib.Vocab.attach(lib.Records, lib.Timelines)
-	lib.Notices = ld.notices
-	return lib
 }

@@ -214,7 +214,7 @@ func TestLoadKeepsEveryMessageOnOneLine(t *testing.T) {
 	if got, want := r.Sources[0].URL, `https://example.com/a\nSources: https://evil.example`; got != want {
 		t.Errorf("URL %q, want %q", got, want)
 	}
-	if got := r.Sources[0].Kind; got != `k\u2028` {
+	if got := r.Sources[0].Kind; got != `k\n` {
 		t.Errorf("kind %q", got)
 	}
 	if got := r.Title.EN; got != "Two lines" {
@@ -232,6 +232,9 @@ func TestAppendTagsIsLinear(t *testing.T) {
 	want := r.Tags()
 	if !slices.Equal(got, want) {
 		t.Fatalf("appendTags gives %d tags, Tags %d", len(got), len(want))
+	}
+	if list := r.appendTagList(nil); !slices.Equal(list, want) {
+		t.Fatalf("appendTagList gives %d tags, Tags %d", len(list), len(want))
 	}
 	if len(got) != 7*26+1 {
 		t.Errorf("%d tags, want %d", len(got), 7*26+1)

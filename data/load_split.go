@@ -39,7 +39,9 @@ func (ld *loader) addFile(f *file, lines bool) {
 			} else {
 				end += off
 			}
-			if s := jsonscan.SkipSpace(f.data, off); s < end {
+			// Skip white space within the line only: scanning on across
+			// blank lines from every line would be quadratic.
+			if s := jsonscan.SkipSpace(f.data[:end], off); s < end {
 				ld.records = append(ld.records, unit{f: f, fi: fi, off: s, raw: f.data[s:end], multi: true})
 			}
 			off = end + 1

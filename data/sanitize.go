@@ -15,8 +15,8 @@ import (
 // and SOS, introduced by ESC or by their 8-bit C1 forms; an unterminated one
 // runs to the end of s), and the bidirectional marks, embeddings, overrides
 // and isolates (U+200E, U+200F, U+061C, U+202A–U+202E, U+2066–U+2069) that
-// could make text display in an order other than the one stored. Bytes that
-// are not UTF-8 become U+FFFD. The result is normalised to Unicode NFC.
+// could make text display in an order other than the one stored. The line
+// and paragraph separators (U+2028, U+2029) become newlines. Bytes that are not UTF-8 become U+FFFD. The result is normalised to Unicode NFC.
 //
 // Sanitize is idempotent: Sanitize(Sanitize(s)) == Sanitize(s).
 func Sanitize(s string) string {
@@ -33,6 +33,12 @@ func Sanitize(s string) string {
 			i++
 		case r == 0x1b:
 			i = skipEscape(s, i+size)
+		case r == 0x2028 || r == 0x2029:
+			// The line and paragraph separators mean a new line;
+			// written as one, they cannot hide a line from what counts
+			// lines, and in a one-line value OneLine then shows it.
+			b.WriteByte('\n')
+			i += size
 		case r == 0x9b:
 			i = skipCSI(s, i+size)
 		case r == 0x90 || r == 0x98 || r == 0x9d || r == 0x9e || r == 0x9f:
@@ -71,7 +77,7 @@ func clean(s string) bool {
 	}
 	simple := true
 	for i, r := range s {
-		if r == 0x1b || dropRune(r) {
+		if r == 0x1b || r == 0x2028 || r == 0x2029 || dropRune(r) {
 			return false
 		}
 		if r == utf8.RuneError {

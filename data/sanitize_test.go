@@ -124,3 +124,12 @@ func TestStandsAlone(t *testing.T) {
 		}
 	}
 }
+
+func TestSanitizeSeparatorsBecomeNewlines(t *testing.T) {
+	if got := Sanitize("a\u2028b\u2029c"); got != "a\nb\nc" {
+		t.Errorf("got %q", got)
+	}
+	if got := sanitizeLine("a\u2028b"); got != `a\nb` {
+		t.Errorf("sanitizeLine: got %q", got)
+	}
+}

@@ -120,10 +120,26 @@ func (v *Vocab) namesOf(r *Record) recordNames {
 // appendTagList appends the record's distinct tags (domains, components,
 // root cause, contributing factors, symptoms) to dst.
 func (r *Record) appendTagList(dst []string) []string {
+	// A scan is quickest for the few tags a record has; past 24 a set
+	// takes over, so that 100k tags cost 100k steps, not 10^10.
+	var set map[string]bool
 	add := func(ts ...string) {
 		for _, t := range ts {
-			if t != "" && !slices.Contains(dst, t) {
+			switch {
+			case t == "":
+			case set != nil:
+				if !set[t] {
+					set[t] = true
+					dst = append(dst, t)
+				}
+			case !slices.Contains(dst, t):
 				dst = append(dst, t)
+				if len(dst) == 24 {
+					set = make(map[string]bool, 48)
+					for _, x := range dst {
+						set[x] = true
+					}
+				}
 			}
 		}
 	}

@@ -79,50 +79,78 @@ func (tf *timelineFile) timeline() (*Timeline, []*Error) {
 		tl.Model = nil
 	}
 	tl.Incident = strings.TrimSpace(sanitizeLine(tl.Incident))
-	var errs []*Error
-	bad := func(field string, err error) {
-		errs = append(errs, &Error{Kind: "timeline", Record: tl.Incident, Field: field, Err: err})
-	}
+	c := &timelineCheck{tf: tf, tl: tl, stages: map[string]bool{}}
+	c.span()
+	c.checkStages()
+	c.events()
+	c.series()
+	tl.sanitize()
+	return tl, c.errs
+}
+
+// timelineCheck checks one timeline file as it converts it.
+type timelineCheck struct {
+	tf     *timelineFile
+	tl     *Timeline
+	errs   []*Error
+	spanOK bool            // start and end parsed, end after start
+	stages map[string]bool // ids of the stages
+}
+
+func (c *timelineCheck) bad(field string, err error) {
+	c.errs = append(c.errs, &Error{Kind: "timeline", Record: c.tl.Incident, Field: field, Err: err})
+}
+
+// inSpan reports whether t is inside the span, or the span is unknown.
+func (c *timelineCheck) inSpan(t time.Time) bool {
+	return !c.spanOK || (!t.Before(c.tl.Start) && !t.After(c.tl.End))
+}
+
+func (c *timelineCheck) span() {
+	tf, tl := c.tf, c.tl
 	if tl.Incident == "" {
-		bad("incident", errors.New("missing"))
+		c.bad("incident", errors.New("missing"))
 	}
 	if strings.TrimSpace(tf.Zone) == "" {
-		bad("zone", errors.New("missing"))
+		c.bad("zone", errors.New("missing"))
 	}
 	var err error
 	tl.Start, err = parseTime(tf.Start)
 	if err != nil {
-		bad("start", err)
+		c.bad("start", err)
 	}
 	var endErr error
 	tl.End, endErr = parseTime(tf.End)
 	if endErr != nil {
-		bad("end", endErr)
+		c.bad("end", endErr)
 	}
-	spanOK := err == nil && endErr == nil
-	if spanOK && !tl.End.After(tl.Start) {
-		bad("end", fmt.Errorf("%s is not after start %s", tf.End, tf.Start))
-		spanOK = false
+	c.spanOK = err == nil && endErr == nil
+	if c.spanOK && !tl.End.After(tl.Start) {
+		c.bad("end", fmt.Errorf("%s is not after start %s", tf.End, tf.Start))
+		c.spanOK = false
 	}
-	inSpan := func(t time.Time) bool { return !spanOK || (!t.Before(tl.Start) && !t.After(tl.End)) }
+}
 
-	stages := map[string]bool{}
-	for i, s := range tl.Stages {
+func (c *timelineCheck) checkStages() {
+	for i, s := range c.tl.Stages {
 		field := fmt.Sprintf("stages[%d]", i)
 		switch {
 		case strings.TrimSpace(s.ID) == "":
-			bad(field+".id", errors.New("missing"))
-		case stages[s.ID]:
-			bad(field+".id", fmt.Errorf("duplicate stage %q", s.ID))
+			c.bad(field+".id", errors.New("missing"))
+		case c.stages[s.ID]:
+			c.bad(field+".id", fmt.Errorf("duplicate stage %q", s.ID))
 		}
-		stages[s.ID] = true
+		c.stages[s.ID] = true
 		if s.Title.IsZero() {
-			bad(field+".title", errors.New("missing in both languages"))
+			c.bad(field+".title", errors.New("missing in both languages"))
 		}
 	}
+}
 
+func (c *timelineCheck) events() {
+	tf := c.tf
 	if len(tf.Events) == 0 {
-		bad("events", errors.New("no events"))
+		c.bad("events", errors.New("no events"))
 	}
 	var prev time.Time
 	for i, ef := range tf.Events {
@@ -130,76 +158,80 @@ func (tf *timelineFile) timeline() (*Timeline, []*Error) {
 		at, err := parseTime(ef.At)
 		switch {
 		case err != nil:
-			bad(field+".at", err)
-		case !inSpan(at):
-			bad(field+".at", fmt.Errorf("%s is outside the timeline's span %s to %s", ef.At, tf.Start, tf.End))
+			c.bad(field+".at", err)
+		case !c.inSpan(at):
+			c.bad(field+".at", fmt.Errorf("%s is outside the timeline's span %s to %s", ef.At, tf.Start, tf.End))
 		case at.Before(prev):
-			bad(field+".at", fmt.Errorf("%s is before the previous event", ef.At))
+			c.bad(field+".at", fmt.Errorf("%s is before the previous event", ef.At))
 		}
 		if err == nil {
 			prev = at
 		}
-		if !stages[ef.Stage] {
-			bad(field+".stage", fmt.Errorf("unknown stage %q", ef.Stage))
+		if !c.stages[ef.Stage] {
+			c.bad(field+".stage", fmt.Errorf("unknown stage %q", ef.Stage))
 		}
 		if !ef.Kind.Valid() {
-			bad(field+".kind", fmt.Errorf("invalid kind %q (want trigger, symptom, detection, action, recovery or note)", ef.Kind))
+			c.bad(field+".kind", fmt.Errorf("invalid kind %q (want trigger, symptom, detection, action, recovery or note)", ef.Kind))
 		}
 		if !ef.Outcome.Valid() {
-			bad(field+".outcome", fmt.Errorf("invalid outcome %q (want worked, failed, partly or none)", ef.Outcome))
+			c.bad(field+".outcome", fmt.Errorf("invalid outcome %q (want worked, failed, partly or none)", ef.Outcome))
 		}
 		if ef.Title.IsZero() {
-			bad(field+".title", errors.New("missing in both languages"))
+			c.bad(field+".title", errors.New("missing in both languages"))
 		}
 		if !ef.Prompt.IsZero() && (ef.Kind != KindAction || ef.Outcome == OutcomeNone) {
-			bad(field+".prompt", fmt.Errorf("never asked: study mode asks only before actions with an outcome (kind %q, outcome %q)", ef.Kind, ef.Outcome))
+			c.bad(field+".prompt", fmt.Errorf("never asked: study mode asks only before actions with an outcome (kind %q, outcome %q)", ef.Kind, ef.Outcome))
 		}
-		tl.Events = append(tl.Events, Event{
+		c.tl.Events = append(c.tl.Events, Event{
 			At: at, Stage: ef.Stage, Kind: ef.Kind, Outcome: ef.Outcome,
 			Actor: ef.Actor, Title: ef.Title, Annotation: ef.Annotation, Prompt: ef.Prompt,
 		})
 	}
+}
 
-	for i, sf := range tf.Series {
+func (c *timelineCheck) series() {
+	for i, sf := range c.tf.Series {
 		field := fmt.Sprintf("series[%d]", i)
 		if strings.TrimSpace(sf.Name) == "" {
-			bad(field+".name", errors.New("missing"))
+			c.bad(field+".name", errors.New("missing"))
 		}
 		if !sf.Provenance.Valid() {
-			bad(field+".provenance", fmt.Errorf("invalid provenance %q (want reported, modelled or illustrative)", sf.Provenance))
+			c.bad(field+".provenance", fmt.Errorf("invalid provenance %q (want reported, modelled or illustrative)", sf.Provenance))
 		}
 		s := Series{
 			Name: sf.Name, Unit: sf.Unit, Label: sf.Label, Provenance: sf.Provenance,
 			Note: sf.Note, Group: sf.Group, Points: make([]Point, 0, len(sf.Points)),
 		}
-		var prev time.Time
-		for j, pf := range sf.Points {
-			pfield := fmt.Sprintf("%s.points[%d]", field, j)
-			t, err := parseTime(pf.T)
-			switch {
-			case err != nil:
-				bad(pfield+".t", err)
-			case !inSpan(t):
-				bad(pfield+".t", fmt.Errorf("%s is outside the timeline's span %s to %s", pf.T, tf.Start, tf.End))
-			case t.Before(prev):
-				bad(pfield+".t", fmt.Errorf("%s is before the previous point", pf.T))
-			}
-			if err == nil {
-				prev = t
-			}
-			var v float64
-			switch {
-			case pf.V == nil:
-				bad(pfield+".v", errors.New("missing"))
-			case math.IsNaN(*pf.V) || math.IsInf(*pf.V, 0):
-				bad(pfield+".v", fmt.Errorf("%v is not a finite number", *pf.V))
-			default:
-				v = *pf.V
-			}
-			s.Points = append(s.Points, Point{T: t, V: v})
-		}
-		tl.Series = append(tl.Series, s)
+		c.points(&s, sf.Points, field)
+		c.tl.Series = append(c.tl.Series, s)
 	}
-	tl.sanitize()
-	return tl, errs
+}
+
+func (c *timelineCheck) points(s *Series, points []pointFile, field string) {
+	var prev time.Time
+	for j, pf := range points {
+		pfield := fmt.Sprintf("%s.points[%d]", field, j)
+		t, err := parseTime(pf.T)
+		switch {
+		case err != nil:
+			c.bad(pfield+".t", err)
+		case !c.inSpan(t):
+			c.bad(pfield+".t", fmt.Errorf("%s is outside the timeline's span %s to %s", pf.T, c.tf.Start, c.tf.End))
+		case t.Before(prev):
+			c.bad(pfield+".t", fmt.Errorf("%s is before the previous point", pf.T))
+		}
+		if err == nil {
+			prev = t
+		}
+		var v float64
+		switch {
+		case pf.V == nil:
+			c.bad(pfield+".v", errors.New("missing"))
+		case math.IsNaN(*pf.V) || math.IsInf(*pf.V, 0):
+			c.bad(pfield+".v", fmt.Errorf("%v is not a finite number", *pf.V))
+		default:
+			v = *pf.V
+		}
+		s.Points = append(s.Points, Point{T: t, V: v})
+	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/incidents-dev/incidents/internal/hostile"
 )
 
 // The queries Bubble Tea v1's init made: OSC 11 (background colour) and
@@ -130,4 +133,53 @@ func TestNoTerminalQuery(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestHeavyModelDoesNotBlockExplorer opens the explorer on a folder whose
+// IL-0499 timeline has a model of enormous total work and quits at once.
+// The first frame must not wait for the model (timelines are prepared off
+// the UI loop), so q is read and the program ends well before the run
+// would.
+func TestHeavyModelDoesNotBlockExplorer(t *testing.T) {
+	script, err := exec.LookPath("script")
+	if err != nil {
+		t.Skip("script is not installed; it provides the pseudo-terminal this test needs")
+	}
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	for _, c := range hostile.Cases() {
+		if c.Owner == "model" {
+			if _, err := c.Write(dir); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, script, "-qec", bin+" --theme dark --data "+dir, "/dev/null")
+	cmd.Env = append(os.Environ(), "TERM=xterm-256color")
+	// q every half second: one typed before the program reads its input
+	// may be lost.
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	go func() {
+		for range 30 {
+			time.Sleep(500 * time.Millisecond)
+			if _, err := pw.Write([]byte("q")); err != nil {
+				return
+			}
+		}
+	}()
+	cmd.Stdin = pr
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
+	err = cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("the explorer did not quit within 20 s: its first frame waits for the model")
+	}
+	if err != nil {
+		t.Fatalf("%v\n%q", err, out.String())
+	}
+	t.Logf("quit after %v", time.Since(start).Round(time.Millisecond))
 }

@@ -12,14 +12,6 @@ import (
 // indents and Korean words no longer fit a line.
 const minWidth = 40
 
-// checkWidth accepts --width unset (0) or at least minWidth columns.
-func checkWidth(w int) error {
-	if w != 0 && w < minWidth {
-		return usageErrorf("--width: %d is too narrow (want at least %d columns)", w, minWidth)
-	}
-	return nil
-}
-
 func runShow(e *env, o options) (int, error) {
 	lib := e.load(o)
 	rec, err := lib.Record(o.args[0])

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
@@ -72,7 +73,7 @@ type findState struct {
 func newFind() findState {
 	in := textinput.New()
 	in.Prompt = "/"
-	in.SetCursorMode(textinput.CursorStatic)
+	in.Cursor.SetMode(cursor.CursorStatic)
 	return findState{keys: DefaultFindKeyMap(), input: in}
 }
 

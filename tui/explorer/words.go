@@ -26,6 +26,8 @@ type words struct {
 	noValues    string
 	// missing marks a title shown in the other language.
 	missing string
+	// replayable is the timeline facet's one value.
+	replayable string
 }
 
 var en = words{
@@ -39,10 +41,12 @@ var en = words{
 		data.FacetOrg: "Organisation", data.FacetYear: "Year", data.FacetDomain: "Domain",
 		data.FacetComponent: "Component", data.FacetRootCause: "Root cause",
 		data.FacetContributing: "Contributing", data.FacetSeverity: "Severity",
+		data.FacetTimeline: "Timeline",
 	},
 	facetsTitle: "Filters",
 	noValues:    "no values",
 	missing:     i18n.Marker(data.KO),
+	replayable:  timelineMark + " has a timeline (r replays it)",
 }
 
 var ko = words{
@@ -56,10 +60,12 @@ var ko = words{
 		data.FacetOrg: "조직", data.FacetYear: "연도", data.FacetDomain: "도메인",
 		data.FacetComponent: "구성 요소", data.FacetRootCause: "근본 원인",
 		data.FacetContributing: "기여 요인", data.FacetSeverity: "심각도",
+		data.FacetTimeline: "타임라인",
 	},
 	facetsTitle: "필터",
 	noValues:    "값 없음",
 	missing:     i18n.Marker(data.EN),
+	replayable:  timelineMark + " 타임라인 있음 (r로 재생)",
 }
 
 // hint is the longest search hint that fits in w cells whole.

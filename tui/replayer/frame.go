@@ -7,11 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
-
 	"github.com/charmbracelet/lipgloss"
 	"github.com/incidents-dev/incidents/data"
-	"github.com/incidents-dev/incidents/replay"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/widget"
 )
@@ -53,9 +50,9 @@ type sparkEntry struct {
 
 // Event row states.
 const (
-	past = iota
-	current
-	future
+	past    = widget.Past
+	current = widget.Current
+	future  = widget.Future
 )
 
 // headline returns the series drawn as sparklines: those not in a group.
@@ -281,40 +278,10 @@ func (c columns) row(e data.Event, lang data.Lang, p painters) [3]string {
 	return out
 }
 
-// refresh updates what depends on the clock: the enabled keys and their help.
+// refresh updates what depends on the clock: the enabled keys and their
+// help, and the heatmap at the moment.
 func (m *Model) refresh() {
-	k := &m.keys
-	c := m.clock
-	has := m.tl != nil
-	k.setHelp(m.lang, c.Playing(), m.study.asking >= 0)
-	k.Play.SetEnabled(has && c.Total() > 0)
-	k.Next.SetEnabled(has && c.HasNext())
-	k.Prev.SetEnabled(has && c.HasPrev())
-	k.Forward.SetEnabled(has && !c.AtEnd())
-	k.Back.SetEnabled(has && !c.AtStart())
-	k.Faster.SetEnabled(has && c.Speed() < replay.Speeds[len(replay.Speeds)-1])
-	k.Slower.SetEnabled(has && c.Speed() > replay.Speeds[0])
-	k.Start.SetEnabled(has && !c.AtStart())
-	k.End.SetEnabled(has && !c.AtEnd())
-	m.setStageKeys()
-	k.Heatmap.SetEnabled(hasInstances(m.tl) && m.mode() != modePresent)
-	k.WhatIf.SetEnabled(has && len(m.tl.Model) > 0 && m.whatIf == nil)
-	k.Study.SetEnabled(has)
-	k.Present.SetEnabled(has)
-	k.Overlay.SetEnabled(has)
-	k.Copy.SetEnabled(has)
-	k.NoteDown.SetEnabled(has)
-	k.NoteUp.SetEnabled(has)
-	k.Reveal.SetEnabled(m.study.asking >= 0)
-	if m.study.on { // nothing jumps ahead; a stop that asks waits for enter
-		asking := m.study.asking >= 0
-		k.End.SetEnabled(false)
-		k.Stage.SetEnabled(false)
-		k.Prev.SetEnabled(has && len(m.study.stops) > 0 && (asking && m.study.asking > 0 || !asking && m.study.stops[0].First <= c.Event()))
-		for _, b := range []*key.Binding{&k.Play, &k.Next, &k.Forward, &k.Back, &k.Start} {
-			b.SetEnabled(b.Enabled() && !asking)
-		}
-	}
+	m.enableKeys()
 	m.heat = m.heatmapView()
 }
 

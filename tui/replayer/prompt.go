@@ -95,7 +95,10 @@ func (m Model) promptLines(f frame, width int) []string {
 
 // indented wraps s in width cells less two and indents every line by two.
 func indented(s string, width int) []string {
-	lines := layout.Wrap(s, max(1, width-2))
+	if width <= 4 {
+		return layout.Wrap(s, max(1, width))
+	}
+	lines := layout.Wrap(s, width-2)
 	for i, l := range lines {
 		lines[i] = "  " + l
 	}

@@ -177,8 +177,10 @@ func TestViewWidths(t *testing.T) {
 	heights := []int{0, 1, 3, 5, 9, 10, 24, 40}
 	for _, lang := range []data.Lang{data.EN, data.KO, data.Both} {
 		for _, tl := range []*data.Timeline{tl, nil} {
-			for _, at := range []string{"", "12:31", "13:06", "15:30"} {
-				m := New(rec, tl, Options{Lang: lang, Styles: styles(), At: at})
+			for i, at := range []string{"", "12:31", "13:06", "15:30"} {
+				// Study and presenter modes, alone and together, at some of
+				// the moments.
+				m := New(rec, tl, Options{Lang: lang, Styles: styles(), At: at, Study: i%2 == 1, Present: i >= 2})
 				for _, w := range widths {
 					for _, h := range heights {
 						m.SetSize(w, h)
@@ -450,7 +452,8 @@ func TestRandomInput(t *testing.T) {
 		keySpace, keyEsc, keyLeft, keyRight, runes("n"), runes("p"), runes("]"), runes("["),
 		runes("h"), runes("l"), runes("+"), runes("-"), runes("g"), runes("G"), runes("m"), runes("w"),
 		runes("q"), runes("x"), runes("0"), runes("r"), {Type: tea.KeyEnter}, {Type: tea.KeyUp},
-		{Type: tea.KeyDown},
+		{Type: tea.KeyDown}, runes("s"), runes("P"), runes("K"), runes("y"), {Type: tea.KeyCtrlD},
+		{Type: tea.KeyCtrlU}, {Type: tea.KeyPgDown}, {Type: tea.KeyPgUp},
 	}
 	for d := '1'; d <= '9'; d++ {
 		keys = append(keys, runes(string(d)))
@@ -463,7 +466,7 @@ func TestRandomInput(t *testing.T) {
 		if run == 4 {
 			steps = 1500
 		}
-		m := New(rec, tl, Options{Styles: styles(), Speed: 600})
+		m := New(rec, tl, Options{Styles: styles(), Speed: 600, Clipboard: io.Discard})
 		w, h := 80, 24
 		m.SetSize(w, h)
 		// Ticks are made from the model's stamp when it schedules one,

@@ -2,13 +2,10 @@ package replayer
 
 import (
 	"fmt"
-	"math"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/widget"
 )
@@ -225,7 +222,7 @@ func (m Model) noteLines(f frame, n int) []string {
 	switch {
 	case f.asking >= 0:
 		note = m.promptLines(f, m.width)
-	case f.event >= 0:
+	case f.event >= 0 && f.event < len(m.cache.notes):
 		note = m.cache.notes[f.event]
 	}
 	if off := min(m.noteOff, max(0, len(note)-n)); off > 0 {
@@ -249,85 +246,10 @@ func (m Model) clampNote(off int) int {
 	switch {
 	case f.asking >= 0:
 		n = len(m.promptLines(f, m.width))
-	case f.event >= 0:
+	case f.event >= 0 && f.event < len(m.cache.notes):
 		n = len(m.cache.notes[f.event])
 	}
 	return max(0, min(off, n-m.plan().notes))
-}
-
-func (m Model) title() string {
-	if m.rec == nil {
-		if m.tl != nil {
-			return m.tl.Incident
-		}
-		return ""
-	}
-	return m.rec.ID + "  " + pick(m.rec.Title, m.lang, " / ")
-}
-
-// headerRight is the header's right part: clock, elapsed time, play state
-// and speed, every field padded to its widest, so nothing moves as the
-// clock runs or the speed changes. short drops the total.
-func (m Model) headerRight(short bool) (clock, el, state string) {
-	w := wordsFor(m.lang)
-	c := m.clock
-	clock = layout.Fit(clockText(m.tl, c.Now(), c.Speed() <= 10), m.cache.clockW)
-	total := m.totalText()
-	tw := lipgloss.Width(total)
-	el = "T+" + widget.PadLeft(hm(c.Elapsed()), tw)
-	if !short {
-		el += " " + w.of + " " + total
-	}
-	word := w.paused
-	mark := "||"
-	if c.Playing() {
-		word, mark = w.playing, "▶"
-	}
-	state = fmt.Sprintf("%s %s %3d×", mark, layout.Fit(word, m.cache.stateW), c.Speed())
-	return clock, el, state
-}
-
-// header is the top line: id and title at the left (or a notice such as a
-// bad --at), and the clock, elapsed time, play state and speed at the right.
-// The fields have fixed widths, so the title's room depends on the width
-// alone; under that the total goes first, then the title.
-func (m Model) header(f frame) string {
-	p := m.cache.p
-	clock, el, state := m.headerRight(false)
-	rw := lipgloss.Width(clock) + 2 + lipgloss.Width(el) + 2 + lipgloss.Width(state)
-	if rw+12 > m.width {
-		clock, el, state = m.headerRight(true)
-		rw = lipgloss.Width(clock) + 2 + lipgloss.Width(el) + 2 + lipgloss.Width(state)
-	}
-	if rw > m.width {
-		return layout.Truncate(clock+"  "+el+"  "+state, m.width)
-	}
-	right := p.clock.Paint(clock) + "  " + p.faint.Paint(el) + "  " + p.state.Paint(state)
-	left, lp := m.title(), p.header
-	if m.notice != "" {
-		left, lp = m.notice, p.notice
-	}
-	room := m.width - rw - 2
-	if room < 10 {
-		return strings.Repeat(" ", m.width-rw) + right
-	}
-	return lp.Paint(layout.Fit(left, room)) + "  " + right
-}
-
-// totalText is the timeline's length as h:mm, or, for a span too long for
-// a time.Duration (about 292 years: only hostile files have one), the
-// span counted from its times by the formatter every screen uses.
-func (m Model) totalText() string {
-	if m.tl != nil && m.tl.End.Sub(m.tl.Start) == time.Duration(math.MaxInt64) {
-		return i18n.Span(m.tl.Start, m.tl.End, m.lang)
-	}
-	return hm(m.clock.Total())
-}
-
-// hm writes d as hours and minutes, "0:52", "3:17".
-func hm(d time.Duration) string {
-	d = max(d, 0)
-	return fmt.Sprintf("%d:%02d", int(d/time.Hour), int(d%time.Hour/time.Minute))
 }
 
 // stageCaption names the current stage: "Stage 3/5 · Restarts".
@@ -388,29 +310,7 @@ func (m Model) sparkLines(mode int, f frame) []string {
 // sits a third of the way down. Events the frame may not draw (study mode)
 // are replaced by one line saying how many are hidden.
 func (m Model) eventLines(f frame, n int) []string {
-	rows := m.cache.rows
-	if n <= 0 || len(rows) == 0 {
-		return nil
-	}
-	shown := f.limit
-	if shown < len(rows) {
-		shown++ // the hidden line
-	}
-	cur := f.event
-	off := widget.Window(cur, n, shown)
-	var lines []string
-	for i := off; i < min(shown, off+n); i++ {
-		switch {
-		case i >= f.limit:
-			lines = append(lines, m.cache.p.faint.Paint(layout.Fit(
-				"  "+fmt.Sprintf(wordsFor(m.lang).hidden, len(rows)-f.limit), m.width)))
-		case i < cur:
-			lines = append(lines, rows[i][past])
-		case i == cur:
-			lines = append(lines, rows[i][current])
-		default:
-			lines = append(lines, rows[i][future])
-		}
-	}
-	return lines
+	hidden := m.cache.p.faint.Paint(layout.Fit(
+		"  "+fmt.Sprintf(wordsFor(m.lang).hidden, len(m.cache.rows)-f.limit), m.width))
+	return widget.EventList(m.cache.rows, f.event, f.limit, n, hidden)
 }

@@ -371,13 +371,13 @@ func (w whatIf) summary(width int) []string {
 	return out
 }
 
-// whatIfWrap wraps s to width cells (at least 1), each line styled and
-// indented. base is the renderer's empty style, which does the wrapping.
-func whatIfWrap(base, st lipgloss.Style, s string, width int, indent string) []string {
-	width = max(1, width)
+// whatIfWrap wraps s to width cells (at least 1) as every view does
+// (layout.Wrap: Korean at spaces), each line styled and indented. base is
+// unused: the wrapping no longer needs the renderer's style.
+func whatIfWrap(_, st lipgloss.Style, s string, width int, indent string) []string {
 	var out []string
-	for _, l := range strings.Split(base.Width(width).Render(s), "\n") {
-		out = append(out, indent+st.Render(strings.TrimRight(l, " ")))
+	for _, l := range layout.Wrap(s, max(1, width)) {
+		out = append(out, indent+st.Render(l))
 	}
 	return out
 }

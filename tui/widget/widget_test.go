@@ -1,6 +1,7 @@
 package widget
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -94,5 +95,35 @@ func TestAxisRow(t *testing.T) {
 	}
 	if got := AxisRow(20, 2, "12:00", "13:00", plain, plain); got != "  ▲            13:00" {
 		t.Errorf("axis with the marker on the start label %q", got)
+	}
+}
+
+func TestEventList(t *testing.T) {
+	rows := make([][3]string, 6)
+	for i := range rows {
+		for s, tag := range []string{"past", "cur", "fut"} {
+			rows[i][s] = fmt.Sprintf("%d %s", i, tag)
+		}
+	}
+	got := EventList(rows, 2, 3, 10, "hidden")
+	want := []string{"0 past", "1 past", "2 cur", "hidden"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("limited list %q, want %q", got, want)
+	}
+	got = EventList(rows, 5, 6, 3, "hidden")
+	if fmt.Sprint(got) != fmt.Sprint([]string{"3 past", "4 past", "5 cur"}) {
+		t.Errorf("scrolled list %q", got)
+	}
+}
+
+func TestStageBar(t *testing.T) {
+	segs := []Segment{{0, 0, 10}, {1, 10, 20}, {2, 20, 30}}
+	titles := []string{"Deploy", "Cascade", "Recovery"}
+	bar := StageBar(segs, titles, 1, func(s int) bool { return s < 2 }, StagePainters{})
+	if want := "1 Deploy │[2 Casc…]│          "; bar != want {
+		t.Errorf("bar %q, want %q", bar, want)
+	}
+	if lipgloss.Width(bar) != 30 {
+		t.Errorf("bar is %d cells, want 30", lipgloss.Width(bar))
 	}
 }
