@@ -79,18 +79,24 @@ func TestOpenSSH(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 
-	sessionName := func(s string) string { return fmt.Sprintf("serve-e2e-%d-%s", os.Getpid(), s) }
+	// A tmux server of its own (-L), so the test never touches anyone
+	// else's sessions.
+	socket := fmt.Sprintf("serve-e2e-%d", os.Getpid())
+	tmuxCmd := func(args ...string) *exec.Cmd {
+		return exec.CommandContext(ctx, tmux, append([]string{"-L", socket}, args...)...)
+	}
+	t.Cleanup(func() { _ = exec.Command(tmux, "-L", socket, "kill-server").Run() })
+	sessionName := func(s string) string { return "serve-e2e-" + s }
 	start := func(name string, w, h int, extra ...string) {
 		cmd := append([]string{sshBin, "-t"}, sshArgs(alice)...)
 		cmd = append(append(cmd, "alice@127.0.0.1"), extra...)
 		args := []string{"new-session", "-d", "-s", sessionName(name), "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), strings.Join(cmd, " ")}
-		if out, err := exec.CommandContext(ctx, tmux, args...).CombinedOutput(); err != nil {
+		if out, err := tmuxCmd(args...).CombinedOutput(); err != nil {
 			t.Skipf("tmux cannot start a session here (%v: %s): skipping", err, out)
 		}
-		t.Cleanup(func() { _ = exec.Command(tmux, "kill-session", "-t", sessionName(name)).Run() })
 	}
 	capture := func(name string) string {
-		out, _ := exec.CommandContext(ctx, tmux, "capture-pane", "-p", "-t", sessionName(name)).Output()
+		out, _ := tmuxCmd("capture-pane", "-p", "-t", sessionName(name)).Output()
 		return string(out)
 	}
 	wait := func(name string, want ...string) {
@@ -120,7 +126,7 @@ func TestOpenSSH(t *testing.T) {
 	p.keys(t, "n")
 	wait("a", "IL-0499", "12:13 PDT")
 	wait("b", "IL-0499", "12:13 PDT")
-	if err := exec.CommandContext(ctx, tmux, "send-keys", "-t", sessionName("a"), "f").Run(); err != nil {
+	if err := tmuxCmd("send-keys", "-t", sessionName("a"), "f").Run(); err != nil {
 		t.Fatal(err)
 	}
 	wait("a", "presenter at 12:13 PDT · IL-0499 · f to rejoin")

@@ -293,7 +293,7 @@ func TestListenNeedsKeysOffLoopback(t *testing.T) {
 }
 
 func TestBounds(t *testing.T) {
-	srv, addr := testServer(t, func(c *Config) { c.MaxSessions = 2; c.Idle = 500 * time.Millisecond })
+	srv, addr := testServer(t, func(c *Config) { c.MaxSessions = 2; c.Idle = time.Second })
 	a := join(t, addr, "a", 80, 24, nil, "")
 	join(t, addr, "b", 80, 24, nil, "")
 	_, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
