@@ -79,13 +79,13 @@ func TestOpenSSH(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 
-	// A tmux server of its own (-L), so the test never touches anyone
-	// else's sessions.
-	socket := fmt.Sprintf("serve-e2e-%d", os.Getpid())
+	// A tmux server of its own, on a socket in the test's directory, so the
+	// test never touches anyone else's sessions and leaves nothing behind.
+	socket := filepath.Join(dir, "tmux")
 	tmuxCmd := func(args ...string) *exec.Cmd {
-		return exec.CommandContext(ctx, tmux, append([]string{"-L", socket}, args...)...)
+		return exec.CommandContext(ctx, tmux, append([]string{"-S", socket}, args...)...)
 	}
-	t.Cleanup(func() { _ = exec.Command(tmux, "-L", socket, "kill-server").Run() })
+	t.Cleanup(func() { _ = exec.Command(tmux, "-S", socket, "kill-server").Run() })
 	sessionName := func(s string) string { return "serve-e2e-" + s }
 	start := func(name string, w, h int, extra ...string) {
 		cmd := append([]string{sshBin, "-t"}, sshArgs(alice)...)
