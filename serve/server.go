@@ -156,10 +156,14 @@ func loopback(host string) bool {
 
 // Serve accepts connections on l until Close.
 func (s *Server) Serve(l net.Listener) error {
-	if s.cfg.Open {
-		s.log.Printf("warning: --open: anyone who can reach %s may watch", l.Addr())
+	mode := "keys from " + s.cfg.AuthorizedKeys
+	switch {
+	case s.cfg.Open:
+		mode = "--open: any key"
+	case s.keys == nil:
+		mode = "loopback: any key"
 	}
-	s.log.Printf("serving on %s", l.Addr())
+	s.log.Printf("serving on %s (%s)", l.Addr(), mode)
 	err := s.srv.Serve(l)
 	if errors.Is(err, ssh.ErrServerClosed) {
 		return nil

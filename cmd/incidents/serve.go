@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
 	"strconv"
@@ -185,7 +186,8 @@ func waitForRoom(ctx context.Context, stderr io.Writer, srv *serve.Server, addr 
 		}
 		fmt.Fprintf(stderr, "incidents serve: presenter left; serving %d participants on %s until they leave (ctrl+c stops)\n", srv.Sessions(), addr)
 	} else {
-		fmt.Fprintf(stderr, "incidents serve: serving on %s; join with: ssh -t -p PORT HOST (ctrl+c stops)\n", addr)
+		_, port, _ := net.SplitHostPort(addr)
+		fmt.Fprintf(stderr, "incidents serve: serving on %s; join with: ssh -t -p %s HOST (ctrl+c stops)\n", addr, port)
 	}
 	t := time.NewTicker(500 * time.Millisecond)
 	defer t.Stop()
