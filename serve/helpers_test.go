@@ -186,10 +186,11 @@ func (c *client) resize(t testing.TB, w, h int) {
 	}
 }
 
-// waitFor polls scr until every want is on it, or fails after 10 s.
+// waitFor polls scr until every want is on it, or fails after 30 s: a
+// deadline for a loaded machine, not a speed target.
 func waitFor(t testing.TB, who string, scr *screen, want ...string) string {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for {
 		s := scr.String()
 		ok := true

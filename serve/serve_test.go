@@ -339,7 +339,7 @@ func TestStudyAndPresenterModesMirror(t *testing.T) {
 	waitFor(t, "alice", alice.scr, "Study stop 1 of", "enter reveals what was done")
 	waitFor(t, "bob", bob.scr, "학습 질문 1/", "enter: 실제 조치 공개")
 	p.keys(t, "\r")
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for strings.Contains(alice.scr.String(), "enter reveals what was done") {
 		if time.Now().After(deadline) {
 			t.Fatalf("alice still sees the question after the reveal:\n%s", alice.scr.String())
