@@ -2,6 +2,7 @@ package replayer
 
 import (
 	"strings"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -44,6 +45,11 @@ func (m Model) openWhatIf() (Model, tea.Cmd) {
 		w = *k
 		w.lang, w.keys = m.lang, newWhatIfKeyMap(m.lang)
 	}
+	known := time.Time{}
+	if m.study.on {
+		known = m.clock.Now()
+	}
+	w = w.knownAt(known)
 	m.whatIf = &w
 	m.refresh()
 	return m, nil

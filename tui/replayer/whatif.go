@@ -3,6 +3,7 @@ package replayer
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -46,6 +47,7 @@ func newWhatIfKeyMap(l data.Lang) whatIfKeyMap {
 // whatIfWords are the panel's texts in one language.
 type whatIfWords struct {
 	title, sub, noModel, original, hypothetical, peak, at, below50, notRun, pending, never string
+	soFar, later                                                                           string
 	basisPM, basisJ                                                                        string
 	keyUp, keyDown, keyLess, keyMore, keyApply, keyReset, keyClose                         string
 }
@@ -56,6 +58,8 @@ var whatIfDict = map[data.Lang]whatIfWords{
 		sub:          "re-run the model with other choices; results are hypothetical",
 		noModel:      "This timeline has no model to re-run.",
 		original:     "incident",
+		soFar:        "incident so far",
+		later:        "later (hidden)",
 		hypothetical: "hypothetical",
 		peak:         "Peak mailbox",
 		at:           "reached at",
@@ -73,6 +77,8 @@ var whatIfDict = map[data.Lang]whatIfWords{
 		sub:          "다른 선택으로 모델을 다시 돌립니다. 결과는 가정입니다",
 		noModel:      "이 타임라인에는 다시 돌릴 모델이 없습니다.",
 		original:     "실제 사고",
+		soFar:        "지금까지 실제",
+		later:        "나중(숨김)",
 		hypothetical: "가정",
 		peak:         "메일박스 최고치",
 		at:           "도달 시각",
@@ -126,6 +132,9 @@ type whatIf struct {
 	// basisTop.
 	basis    bool
 	basisTop int
+	// known is the moment study mode has reached: the incident is shown only
+	// up to it (zero: all of it). See whatif_study.go.
+	known time.Time
 }
 
 // newWhatIf returns the panel for tl (a prepared timeline with a model).
@@ -273,7 +282,7 @@ func (w whatIf) View(width, height int) string {
 	for i, p := range w.params {
 		labels[i] = whatIfText(p.Label, w.lang)
 		labelW = max(labelW, lipgloss.Width(labels[i]))
-		valueW = max(valueW, lipgloss.Width(w.display(w.values[i])), lipgloss.Width(w.display(w.base[i])))
+		valueW = max(valueW, lipgloss.Width(w.display(w.values[i])), lipgloss.Width(w.shownBase(i)))
 	}
 	labelW = min(labelW, max(8, width/2))
 	for i := range w.params {
@@ -282,10 +291,13 @@ func (w whatIf) View(width, height int) string {
 			mark, label = "▸ ", ms.Selected.Render(label)
 		}
 		value := w.display(w.values[i])
+		if w.values[i] == w.base[i] {
+			value = w.shownBase(i)
+		}
 		value = strings.Repeat(" ", max(0, valueW-lipgloss.Width(value))) + value
 		shown := ms.Value.Render("‹ " + value + " ›")
 		if w.values[i] != w.base[i] {
-			shown = ms.Changed.Render("‹ "+value+" ›") + ms.Faint.Render(" ("+words.original+": "+w.display(w.base[i])+")")
+			shown = ms.Changed.Render("‹ "+value+" ›") + ms.Faint.Render(" ("+words.original+": "+w.shownBase(i)+")")
 		}
 		params = append(params, mark+label+"  "+shown)
 	}
@@ -361,8 +373,12 @@ func (w whatIf) summary(width int) []string {
 		}
 		hypBelow = fmt.Sprintf("%.0f", w.hyp.MinutesBelow50)
 	}
+	origHead := words.original
+	if !w.known.IsZero() {
+		origHead = words.soFar
+	}
 	rows := [][3]string{
-		{"", words.original, words.hypothetical},
+		{"", origHead, words.hypothetical},
 		{words.peak, origPeak, hypPeak},
 		{"  " + words.at, origAt, hypAt},
 		{words.below50, origBelow, hypBelow},

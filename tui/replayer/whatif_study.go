@@ -1,0 +1,76 @@
+package replayer
+
+import (
+	"time"
+
+	"github.com/incidents-dev/incidents/data"
+)
+
+// Study mode opens the what-if panel at a stop, before the group has seen
+// what came next. The panel then shows the incident only as far as it was
+// known at the cursor: its figures are read from the series up to that
+// moment, and a parameter whose incident value is a later moment (when the
+// rate limits came, say) is shown as hidden until the group changes it.
+
+// knownAt limits the panel to what was known at t; a zero t shows all.
+func (w whatIf) knownAt(t time.Time) whatIf {
+	w.known = t
+	if w.sc == nil || w.tl == nil {
+		return w
+	}
+	if t.IsZero() {
+		w.orig, w.origOK = w.sc.Summarize(w.tl)
+		return w
+	}
+	w.orig, w.origOK = w.sc.Summarize(seriesUntil(w.tl, t))
+	return w
+}
+
+// seriesUntil returns a copy of tl whose series end at t.
+func seriesUntil(tl *data.Timeline, t time.Time) *data.Timeline {
+	cp := *tl
+	cp.Series = make([]data.Series, len(tl.Series))
+	for i, s := range tl.Series {
+		n := 0
+		for n < len(s.Points) && !s.Points[n].T.After(t) {
+			n++
+		}
+		s.Points = s.Points[:n:n]
+		cp.Series[i] = s
+	}
+	return &cp
+}
+
+// hidesBase reports whether parameter i's incident value is a time of day
+// after the moment the panel knows: shown, it would tell what came next.
+func (w whatIf) hidesBase(i int) bool {
+	if w.known.IsZero() || w.tl == nil || i >= len(w.base) {
+		return false
+	}
+	at, ok := clockOn(w.tl, w.base[i])
+	return ok && at.After(w.known)
+}
+
+// clockOn reads "HH:MM" as a moment of tl, in its zone, on or after its
+// start.
+func clockOn(tl *data.Timeline, v string) (time.Time, bool) {
+	hm, err := time.Parse("15:04", v)
+	if err != nil {
+		return time.Time{}, false
+	}
+	loc := tl.Location()
+	start := tl.Start.In(loc)
+	at := time.Date(start.Year(), start.Month(), start.Day(), hm.Hour(), hm.Minute(), 0, 0, loc)
+	if at.Before(start) {
+		at = at.Add(24 * time.Hour)
+	}
+	return at, true
+}
+
+// shownBase is parameter i's incident value as the panel shows it.
+func (w whatIf) shownBase(i int) string {
+	if w.hidesBase(i) {
+		return whatIfWordsFor(w.lang).later
+	}
+	return w.display(w.base[i])
+}
