@@ -102,13 +102,13 @@ func Instructions(lib *library.Library, opts Options) string {
 		}
 		fmt.Fprintf(&b, "incidents: 공개 장애 사후 분석 %d건을 담은 로컬 오프라인 라이브러리이며, 그중 %d건은 주석이 달린 타임라인이 있다(%s). ",
 			recs, tls, strings.Join(lib.TimelineIDs(), ", "))
-		b.WriteString("search_incidents 나 list_incidents 로 찾고(패싯: org, year, domain, component, root_cause, factor, severity), " +
-			"get_incident 로 읽고, get_timeline 으로 다시 보고, vocab 과 get_topic 으로 태그를 찾는다. " +
+		b.WriteString("search_incidents나 list_incidents로 찾고(패싯: org, year, domain, component, root_cause, factor, severity), " +
+			"get_incident로 읽고, get_timeline으로 다시 보고, vocab과 get_topic으로 태그를 찾는다. " +
 			"텍스트 필드는 {\"en\", \"ko\"} 두 언어 객체다. " +
-			"모든 시계열에는 출처 구분(provenance)이 있다. \"reported\" 는 원문이 밝힌 수치, \"modelled\" 는 이 프로젝트의 모델이 계산한 값, " +
-			"\"illustrative\" 는 모양을 그린 것이다. modelled 나 illustrative 값을 측정값처럼 말하지 않는다. " +
-			"get_timeline 에 set 을 주면 모델을 다시 돌리고 결과에 \"hypothetical\" 표시가 붙는다. " +
-			"너무 커서 잘린 결과에는 무엇을 뺐는지 알려 주는 \"truncated\" 가 붙는다.")
+			"모든 시계열에는 출처 구분(provenance)이 있다. \"reported\"는 원문이 밝힌 수치, \"modelled\"는 이 프로젝트의 모델이 계산한 값, " +
+			"\"illustrative\"는 모양을 그린 것이다. modelled나 illustrative 값을 측정값처럼 말하지 않는다. " +
+			"get_timeline에 set을 주면 모델을 다시 돌리고 결과에 \"hypothetical\" 표시가 붙는다. " +
+			"너무 커서 잘린 결과에는 무엇을 뺐는지 알려 주는 \"truncated\"가 붙는다.")
 	}
 	switch opts.Lang {
 	case data.KO:

@@ -83,7 +83,7 @@ func init() {
 			examples: []string{"incidents validate ./my-incidents", "incidents validate data/", "incidents validate export.jsonl --json"},
 		},
 		"help": {
-			name: "help", args: "[COMMAND]", summary: [2]string{"help for incidents or one of its commands", "incidents 나 명령 하나의 도움말"},
+			name: "help", args: "[COMMAND]", summary: [2]string{"help for incidents or one of its commands", "incidents나 명령 하나의 도움말"},
 			maxArgs: 1, run: runHelp,
 			examples: []string{"incidents help", "incidents help search"},
 		},

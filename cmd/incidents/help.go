@@ -21,11 +21,11 @@ var korean = map[string]string{
 	"takes no arguments, got %d": "인자를 받지 않는데 %d개를 받았습니다",
 	"needs %s":                   "%s 인자가 필요합니다",
 	"takes %s, got %d arguments": "%s 인자 하나만 받는데 %d개를 받았습니다",
-	"Run '%s --help' for usage.": "사용법은 '%s --help' 로 볼 수 있습니다.",
-	"no incident matches %q":     "%q 에 맞는 장애가 없습니다",
+	"Run '%s --help' for usage.": "사용법은 '%s --help'로 볼 수 있습니다.",
+	"no incident matches %q":     "%q에 맞는 장애가 없습니다",
 	"; did you mean %s?":         ". 이것을 찾으셨나요: %s",
 	"query: %s":                  "검색어: %s",
-	"needs a QUERY (an empty one would match everything; to see every incident, run 'incidents list')": "QUERY 가 필요합니다 (빈 검색어는 모두와 맞으니, 전체 목록은 'incidents list' 로 보세요)",
+	"needs a QUERY (an empty one would match everything; to see every incident, run 'incidents list')": "QUERY가 필요합니다 (빈 검색어는 모두와 맞으니, 전체 목록은 'incidents list'로 보세요)",
 	"--lang: invalid language %q (want en, ko or both)":                                                "--lang: 알 수 없는 언어 %q (en, ko, both 중 하나)",
 	"--theme: invalid theme %q (want auto, dark or light)":                                             "--theme: 알 수 없는 테마 %q (auto, dark, light 중 하나)",
 	"--width: invalid width %q (want a positive number of columns)":                                    "--width: 잘못된 너비 %q (1 이상의 열 수)",
@@ -35,7 +35,7 @@ var korean = map[string]string{
 	"column %d: %s":                      "%d번째 글자: %s",
 	"%q needs a term on each side":       "%q 양쪽에 검색어가 있어야 합니다",
 	"%s: needs a value, such as %s":      "%s: 에 값이 필요합니다 (예: %s)",
-	"unknown has:%s (want has:timeline)": "알 수 없는 has:%s (has:timeline 만 됩니다)",
+	"unknown has:%s (want has:timeline)": "알 수 없는 has:%s (has:timeline만 됩니다)",
 	"%d problems":                        "문제 %d개",
 	"1 problem":                          "문제 1개",
 	"no problems":                        "문제 없음",
@@ -67,9 +67,9 @@ var headings = map[string][2]string{
 	"common":   {"Common flags:", "공통 옵션:"},
 	"examples": {"Examples:", "예:"},
 	"syntax":   {"Query syntax:", "검색 문법:"},
-	"params":   {"Model parameters for --set:", "--set 으로 바꿀 수 있는 모델 매개변수:"},
-	"more":     {"Run 'incidents help COMMAND' for a command's flags and examples.", "명령별 옵션과 예는 'incidents help COMMAND' 로 볼 수 있습니다."},
-	"top":      {"incidents explores public outage postmortems and replays their timelines.", "incidents 는 공개된 장애 회고를 찾아 읽고 타임라인을 다시 재생합니다."},
+	"params":   {"Model parameters for --set:", "--set으로 바꿀 수 있는 모델 매개변수:"},
+	"more":     {"Run 'incidents help COMMAND' for a command's flags and examples.", "명령별 옵션과 예는 'incidents help COMMAND'로 볼 수 있습니다."},
+	"top":      {"incidents explores public outage postmortems and replays their timelines.", "incidents는 공개된 장애 회고를 찾아 읽고 타임라인을 다시 재생합니다."},
 	"open":     {"open the explorer", "탐색기 열기"},
 	"flagsArg": {"[flags]", "[옵션]"},
 }
@@ -146,9 +146,9 @@ func writeTopUsage(w io.Writer, l data.Lang) {
 	fmt.Fprintf(w, "\n%s\n", heading("examples", l))
 	writeTable(w, [][2]string{
 		{"incidents", pick(l, "browse the bundled library", "내장 라이브러리 둘러보기")},
-		{"incidents search etcd", pick(l, "find incidents that involve etcd", "etcd 가 얽힌 장애 찾기")},
+		{"incidents search etcd", pick(l, "find incidents that involve etcd", "etcd가 얽힌 장애 찾기")},
 		{"incidents show IL-0499 --lang both", pick(l, "one record in both languages", "기록 하나를 두 언어로")},
-		{"incidents replay IL-0499 --at 12:40", pick(l, "replay a timeline from 12:40", "12:40 부터 타임라인 재생")},
+		{"incidents replay IL-0499 --at 12:40", pick(l, "replay a timeline from 12:40", "12:40부터 타임라인 재생")},
 	})
 	fmt.Fprintf(w, "\n%s\n", heading("more", l))
 }
