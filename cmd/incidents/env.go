@@ -118,6 +118,12 @@ func (e *env) width(o options, def int) int {
 // everything else loads and the command goes on.
 func (e *env) load(o options) *library.Library {
 	lib, err := library.Open(library.Options{Paths: o.data})
+	e.report(lib, err)
+	return lib
+}
+
+// report prints a load's notices and problems.
+func (e *env) report(lib *library.Library, err error) {
 	for _, n := range lib.Notices() {
 		fmt.Fprintf(e.stderr, "incidents: %s\n", n)
 	}
@@ -129,7 +135,6 @@ func (e *env) load(o options) *library.Library {
 		fmt.Fprintf(e.stderr, "incidents: %s in data files; skipped what they name, loaded the rest\n",
 			plural(len(problems), "problem", "problems"))
 	}
-	return lib
 }
 
 // flatten unwraps errors.Join into its parts.
