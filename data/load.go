@@ -110,7 +110,7 @@ func (ld *loader) run(known map[string]bool) *Library {
 
 	ld.addRecords(lib)
 	ld.addTimelines(lib, known)
-	lib.Vocab.attach(lib.Records, lib.Timelines)
+	lib.Vocab.attach(lib.Records, lib.Timelines, lib.byID)
 	lib.Notices = ld.notices
 	return lib
 }
