@@ -20,10 +20,16 @@ const (
 	FacetRootCause    Facet = "root_cause"
 	FacetContributing Facet = "contributing"
 	FacetSeverity     Facet = "severity"
+	// FacetTimeline has one value, TimelineValue, for a record with a
+	// timeline to replay.
+	FacetTimeline Facet = "timeline"
 )
 
+// TimelineValue is FacetTimeline's value.
+const TimelineValue = "timeline"
+
 // Facets lists every facet in display order.
-var Facets = []Facet{FacetOrg, FacetYear, FacetDomain, FacetComponent, FacetRootCause, FacetContributing, FacetSeverity}
+var Facets = []Facet{FacetOrg, FacetYear, FacetDomain, FacetComponent, FacetRootCause, FacetContributing, FacetSeverity, FacetTimeline}
 
 // FacetValues returns r's values for facet f, each once: the organisation,
 // the year as four digits, the domains, components, root cause, contributing
@@ -55,6 +61,10 @@ func (r *Record) appendFacetValues(dst []string, f Facet) []string {
 		return appendDistinct(dst, r.Contributing)
 	case FacetSeverity:
 		return one(r.Severity)
+	case FacetTimeline:
+		if r.HasTimeline() {
+			return append(dst, TimelineValue)
+		}
 	}
 	return dst
 }

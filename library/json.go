@@ -55,8 +55,10 @@ type TimelineJSON struct {
 	Zone     string    `json:"zone"`
 	Start    time.Time `json:"start"`
 	End      time.Time `json:"end"`
-	// Hypothetical is set when the series come from a what-if run.
+	// Hypothetical is set when the series come from a what-if run;
+	// Scenario then lists the parameters it changed ("partitions=4").
 	Hypothetical bool          `json:"hypothetical,omitempty"`
+	Scenario     string        `json:"scenario,omitempty"`
 	Stages       []data.Stage  `json:"stages"`
 	Events       []data.Event  `json:"events"`
 	Series       []SeriesJSON  `json:"series"`
@@ -71,7 +73,12 @@ type SeriesJSON struct {
 	Label      data.Text       `json:"label"`
 	Note       data.Text       `json:"note"`
 	Group      string          `json:"group,omitempty"`
-	Points     []PointJSON     `json:"points"`
+	// Instance names the instance of a per-instance series; Hypothetical
+	// and Scenario mark a what-if run's series.
+	Instance     string      `json:"instance,omitempty"`
+	Hypothetical bool        `json:"hypothetical,omitempty"`
+	Scenario     string      `json:"scenario,omitempty"`
+	Points       []PointJSON `json:"points"`
 }
 
 // PointJSON is one reading of a series: an RFC 3339 time in the
@@ -96,7 +103,10 @@ func TimelineView(tl *data.Timeline, hypothetical bool) TimelineJSON {
 			pts[j] = PointJSON{T: p.T.In(loc).Format(time.RFC3339), V: p.V}
 		}
 		out.Series[i] = SeriesJSON{Name: s.Name, Unit: s.Unit, Provenance: s.Provenance, Label: s.Label,
-			Note: s.Note, Group: s.Group, Points: pts}
+			Note: s.Note, Group: s.Group, Instance: s.Instance, Hypothetical: s.Hypothetical, Scenario: s.Scenario, Points: pts}
+		if s.Hypothetical && out.Scenario == "" {
+			out.Scenario = s.Scenario
+		}
 	}
 	return out
 }

@@ -48,6 +48,18 @@ type Param struct {
 	Note  data.Text
 }
 
+// Basis is one model parameter as the incident sets it, and where its
+// value comes from.
+type Basis struct {
+	// Name is the parameter's name in the model block; Value its value as
+	// written there, and Unit its unit ("ms", "s"; may be empty).
+	Name, Value, Unit string
+	// Basis is "postmortem" for a figure the source states, "judgement" for
+	// one the project chose; Note says more, in both languages.
+	Basis string
+	Note  data.Text
+}
+
 // Summary is the handful of figures that tell a run's story.
 type Summary struct {
 	// PeakMailbox is the largest value of the headline queue series, first
@@ -81,6 +93,9 @@ type Scenario interface {
 	// never changed. Unknown names and invalid values are errors that name
 	// them and say what is accepted.
 	Run(set map[string]string) (*data.Timeline, error)
+	// Basis lists every parameter of the model with its value and where
+	// the value comes from, in the model block's order.
+	Basis() []Basis
 	// Summarize reads a Summary from a timeline's series (the incident's or
 	// a run's); ok is false when it lacks them.
 	Summarize(tl *data.Timeline) (s Summary, ok bool)

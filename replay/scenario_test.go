@@ -12,6 +12,7 @@ import (
 type fakeScenario struct{ tl *data.Timeline }
 
 func (f fakeScenario) Params() []Param                          { return nil }
+func (f fakeScenario) Basis() []Basis                           { return nil }
 func (f fakeScenario) Step(_, v string, _ int) string           { return v }
 func (f fakeScenario) Summarize(*data.Timeline) (Summary, bool) { return Summary{}, false }
 func (f fakeScenario) Run(set map[string]string) (*data.Timeline, error) {

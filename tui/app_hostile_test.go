@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -78,7 +77,7 @@ func TestHostileRandomKeys(t *testing.T) {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			rng := newRand(seed)
 			w, h := 0, 0
-			d := &driver{t: t, app: New(lib, Options{Lang: data.Lang(seed % 3), Styles: theme.New(theme.Ascii(), theme.DefaultPalette())}), wait: 5 * time.Millisecond}
+			d := &driver{t: t, app: New(lib, Options{Lang: data.Lang(seed % 3), Styles: theme.New(theme.Ascii(), theme.DefaultPalette()), Tick: instantTick})}
 			d.send(tea.WindowSizeMsg{Width: w, Height: h})
 			d.run(d.app.Init())
 			for i := 0; i < steps && !d.quit; i++ {

@@ -66,6 +66,8 @@ func TestExitCodes(t *testing.T) {
 		{"timeline unknown", []string{"timeline", "nope"}, exitFail, "incident not found"},
 		{"validate missing path", []string{"validate", "testdata/does-not-exist"}, exitFail, "does-not-exist"},
 		{"validate good", []string{"validate", "testdata/user"}, exitOK, "no problems"},
+		{"set repeated", []string{"timeline", "IL-0499", "--set", "partitions=2", "--set", "partitions=4"}, exitUsage, "partitions given more than once"},
+		{"set header", []string{"timeline", "IL-0499", "--set", "partitions=4"}, exitOK, "HYPOTHETICAL what-if run of the model: partitions=4."},
 		{"validate checks the model", []string{"validate", "testdata/badmodel"}, exitFail,
 			"timeline IL-0499: model: params.partitions.value: value 0 out of range (want 1 to 64)"},
 		{"global flag before command", []string{"--data", "testdata/user", "show", "T-0001"}, exitOK, "Zanzibar"},

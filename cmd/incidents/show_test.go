@@ -62,6 +62,38 @@ func TestShowKeepsURLsWhole(t *testing.T) {
 	}
 }
 
+// TestTimelineKeepsURLsWhole checks the same of every timeline's sources
+// in `timeline --width` at 40, 80 and 120 columns.
+func TestTimelineKeepsURLsWhole(t *testing.T) {
+	n := 0
+	for _, rec := range bundledRecords(t) {
+		res := runCLI(t, nil, "timeline", rec.ID, "--json")
+		if res.code != exitOK {
+			continue // no timeline
+		}
+		var tl struct {
+			Sources []struct {
+				URL string `json:"url"`
+			} `json:"sources"`
+		}
+		if err := json.Unmarshal([]byte(res.stdout), &tl); err != nil {
+			t.Fatalf("timeline %s --json: %v", rec.ID, err)
+		}
+		for _, w := range []string{"40", "80", "120"} {
+			out := runCLI(t, nil, "timeline", rec.ID, "--width", w).stdout
+			for _, s := range tl.Sources {
+				if !strings.Contains(out, s.URL) {
+					t.Errorf("timeline %s --width %s: %s is not intact", rec.ID, w, s.URL)
+				}
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no timeline URLs checked")
+	}
+}
+
 // TestShowKoreanBreaksAtSpaces checks that `show --lang ko` of every
 // bundled record at 80 columns breaks lines only at spaces: its words, in
 // order, are those of the same record laid out too wide to wrap. (No

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/lipgloss"
+	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/library"
 	"github.com/incidents-dev/incidents/tui/replayer"
 )
@@ -30,16 +32,62 @@ func runTimeline(e *env, o options) (int, error) {
 	if o.study {
 		render = replayer.RenderStudy
 	}
+	width := e.width(o, 100)
+	if len(o.set) > 0 {
+		fmt.Fprint(e.stdout, hypotheticalHeader(library.TimelineView(tl, true).Scenario, o.lang, width))
+	}
 	text := render(rec, tl, replayer.TextOptions{
 		Lang:   o.lang,
-		Width:  e.width(o, 100),
+		Width:  width,
 		Styles: e.styles(o),
 	})
 	fmt.Fprintln(e.stdout, strings.TrimRight(text, "\n"))
 	return exitOK, nil
 }
 
-// parseSets turns NAME=VALUE arguments into a map.
+// hypotheticalHeader says, above everything `timeline --set` prints, that
+// the modelled series are a what-if run and which parameters it changed.
+func hypotheticalHeader(scenario string, lang data.Lang, width int) string {
+	en := "HYPOTHETICAL what-if run of the model: " + scenario + ". The modelled series below are not what happened."
+	ko := "가정 실험: " + scenario + ". 아래 모델 계열은 실제로 일어난 일이 아닙니다."
+	var lines []string
+	switch lang {
+	case data.KO:
+		lines = []string{ko}
+	case data.Both:
+		lines = []string{en, ko}
+	default:
+		lines = []string{en}
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		for _, w := range wrapWords(l, width) {
+			b.WriteString(w + "\n")
+		}
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// wrapWords breaks s at spaces into lines of at most width cells.
+func wrapWords(s string, width int) []string {
+	var out []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		if line != "" && lipgloss.Width(line+" "+w) > width {
+			out = append(out, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return append(out, line)
+}
+
+// parseSets turns NAME=VALUE arguments into a map; a name given twice is an
+// error, since only one of its values could apply.
 func parseSets(args []string) (map[string]string, error) {
 	set := map[string]string{}
 	for _, a := range args {
@@ -47,6 +95,9 @@ func parseSets(args []string) (map[string]string, error) {
 		name = strings.TrimSpace(name)
 		if !ok || name == "" {
 			return nil, usageErrorf("--set: invalid %q (want NAME=VALUE, such as partitions=32)", a)
+		}
+		if _, dup := set[name]; dup {
+			return nil, usageErrorf("--set: %s given more than once (want each name once)", name)
 		}
 		set[name] = strings.TrimSpace(value)
 	}

@@ -15,7 +15,6 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"syscall"
 )
 
 // Case is one hostile input.
@@ -83,7 +82,7 @@ func (c Case) Write(dir string) (release func(), err error) {
 		case Regular:
 			err = os.WriteFile(name, f.Data, 0o600)
 		case FIFO:
-			err = syscall.Mkfifo(name, 0o600)
+			err = mkfifo(name)
 		case Socket:
 			var l net.Listener
 			l, err = net.Listen("unix", name)

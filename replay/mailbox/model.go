@@ -48,6 +48,10 @@ type Model struct {
 	// Partitions splits each instance's connection supervisor into
 	// independent mailboxes (1 during the incident).
 	Partitions int
+	// Cores is how many partitions of one instance can run at once: each
+	// partition is a single process, so it uses at most one core, and
+	// partitions beyond Cores share them.
+	Cores int
 
 	// SpawnBase is the cost of one spawn at an empty mailbox.
 	SpawnBase time.Duration
@@ -100,6 +104,11 @@ type Model struct {
 	// the retries it receives are bounded by the syncers it holds.
 	Retry      time.Duration
 	RetryShare float64
+	// RetryBackoff multiplies an instance's retry interval, up to RetryMax,
+	// every interval in which more of its requests failed than succeeded;
+	// the interval goes back to Retry once they mostly succeed again.
+	RetryBackoff float64
+	RetryMax     time.Duration
 	// RPCRetry and RPCRetryShare are the same for RPCs of existing calls.
 	RPCRetry      time.Duration
 	RPCRetryShare float64
@@ -123,6 +132,17 @@ type Model struct {
 	RestartTime, RestartStep time.Duration
 	RestartFrom              []string
 
+	// Policy is the operators' rule under a what-if, in place of the
+	// incident's targeted restarts: from PolicyFrom on, an instance backed
+	// up for PolicyAfter is restarted, the one backed up longest first, at
+	// most one every PolicyEvery. Scripted says whether the run follows the
+	// incident's actions as they happened (the base run) or the rule (any
+	// what-if); Off lists the keyed actions a what-if switched off.
+	PolicyFrom               time.Time
+	PolicyAfter, PolicyEvery time.Duration
+	Scripted                 bool
+	Off                      map[string]bool
+
 	// Weights scale the hash-ring share of named instances (1 when absent).
 	Weights map[string]float64
 	// Actions are the operators' actions, in time order.
@@ -130,9 +150,10 @@ type Model struct {
 
 	// Note describes the model as a whole; Notes holds each parameter's note,
 	// keyed by its JSON name, and Units its unit.
-	Note  data.Text
-	Notes map[string]ParamNote
-	Units map[string]string
+	Note   data.Text
+	Notes  map[string]ParamNote
+	Units  map[string]string
+	Values map[string]string
 
 	// The incident's facts the model's output is labelled with, from the
 	// block: SeriesNote is the note of every series, Labels their labels,
@@ -177,7 +198,13 @@ type Action struct {
 	Instance string
 	// Count is the number of instances AddInstances brings online.
 	Count int
-	Note  data.Text
+	// Key names the action for what-ifs (`--set restart_1305=off`); empty
+	// for an action a what-if cannot switch off.
+	Key string
+	// WithLimits is true for an action taken once the spawn limits were in
+	// place: under a what-if it moves with rate_limit_at.
+	WithLimits bool
+	Note       data.Text
 }
 
 // ActionKind says what an Action does.
@@ -243,6 +270,8 @@ type actionJSON struct {
 	Do       string    `json:"do"`
 	Instance string    `json:"instance,omitempty"`
 	Count    int       `json:"count,omitempty"`
+	Key      string    `json:"key,omitempty"`
+	With     string    `json:"with,omitempty"`
 	Note     data.Text `json:"note"`
 }
 
@@ -317,6 +346,7 @@ func timeParam(name string, never bool, set func(m *Model, t time.Time)) paramSp
 var modelParams = []paramSpec{
 	intParam("instances", 1, 64, func(m *Model, v int) { m.Instances = v }),
 	intParam("partitions", 1, 64, func(m *Model, v int) { m.Partitions = v }),
+	intParam("cores", 1, 64, func(m *Model, v int) { m.Cores = v }),
 	millisParam("spawn_base_ms", 0.001, 1000, func(m *Model, d time.Duration) { m.SpawnBase = d }),
 	millisParam("scan_ms_per_100k", 0, 1000, func(m *Model, d time.Duration) { m.ScanPer100k = d }),
 	secondsParam("timeout_s", 1, 600, func(m *Model, d time.Duration) { m.Timeout = d }),
@@ -333,6 +363,8 @@ var modelParams = []paramSpec{
 	secondsParam("handoff_s", 1, 3600, func(m *Model, d time.Duration) { m.Handoff = d }),
 	secondsParam("retry_s", 1, 3600, func(m *Model, d time.Duration) { m.Retry = d }),
 	numberParam("retry_share", 0, 1, func(m *Model, v float64) { m.RetryShare = v }),
+	numberParam("retry_backoff", 1, 10, func(m *Model, v float64) { m.RetryBackoff = v }),
+	secondsParam("retry_max_s", 1, 3600, func(m *Model, d time.Duration) { m.RetryMax = d }),
 	secondsParam("rpc_retry_s", 1, 3600, func(m *Model, d time.Duration) { m.RPCRetry = d }),
 	numberParam("rpc_retry_share", 0, 1, func(m *Model, v float64) { m.RPCRetryShare = v }),
 	timeParam("rate_limit_at", true, func(m *Model, t time.Time) { m.RateLimitAt = t }),
@@ -340,6 +372,9 @@ var modelParams = []paramSpec{
 	numberParam("pooled_share", 0, 1, func(m *Model, v float64) { m.PooledShare = v }),
 	secondsParam("restart_s", 0, 3600, func(m *Model, d time.Duration) { m.RestartTime = d }),
 	secondsParam("restart_step_s", 0, 600, func(m *Model, d time.Duration) { m.RestartStep = d }),
+	timeParam("policy_from", false, func(m *Model, t time.Time) { m.PolicyFrom = t }),
+	numberParam("policy_after_min", 0, 600, func(m *Model, v float64) { m.PolicyAfter = time.Duration(v * float64(time.Minute)) }),
+	numberParam("policy_every_min", 0.1, 600, func(m *Model, v float64) { m.PolicyEvery = time.Duration(v * float64(time.Minute)) }),
 	{"restart_from", func(m *Model, raw json.RawMessage, field string) error {
 		var names []string
 		err := json.Unmarshal(raw, &names)
@@ -398,8 +433,10 @@ func ParseModel(raw json.RawMessage) (Model, error) {
 	if !m.End.After(m.Start) || m.End.Sub(m.Start) > 48*time.Hour {
 		return Model{}, fieldErr("end", "%s is not within 48 hours after start %s", f.End, f.Start)
 	}
+	m.Scripted = true
 	m.Notes = make(map[string]ParamNote, len(modelParams))
 	m.Units = make(map[string]string, len(modelParams))
+	m.Values = make(map[string]string, len(modelParams))
 	known := make(map[string]bool, len(modelParams))
 	for _, spec := range modelParams {
 		known[spec.name] = true
@@ -421,6 +458,7 @@ func ParseModel(raw json.RawMessage) (Model, error) {
 		}
 		m.Notes[spec.name] = p.ParamNote
 		m.Units[spec.name] = p.Unit
+		m.Values[spec.name] = compact(p.Value)
 	}
 	for _, name := range sortedKeys(f.Params) {
 		if !known[name] {
@@ -432,7 +470,13 @@ func ParseModel(raw json.RawMessage) (Model, error) {
 	}
 	for i, a := range f.Actions {
 		field := fmt.Sprintf("actions[%d]", i)
-		act := Action{Do: ActionKind(a.Do), Instance: a.Instance, Count: a.Count, Note: a.Note}
+		act := Action{Do: ActionKind(a.Do), Instance: a.Instance, Count: a.Count, Key: a.Key, WithLimits: a.With == "rate_limit", Note: a.Note}
+		if a.With != "" && a.With != "rate_limit" {
+			return Model{}, fieldErr(field+".with", "invalid value %q (want rate_limit or nothing)", a.With)
+		}
+		if a.Key != "" && !actionKey.MatchString(a.Key) {
+			return Model{}, fieldErr(field+".key", "invalid key %q (want lowercase letters, digits and _)", a.Key)
+		}
 		if act.At, err = m.clockTime(a.At); err != nil {
 			return Model{}, &FieldError{Field: field + ".at", Err: err}
 		}
@@ -454,7 +498,38 @@ func ParseModel(raw json.RawMessage) (Model, error) {
 		}
 		m.Actions = append(m.Actions, act)
 	}
+	if err := m.checkWork(); err != nil {
+		return Model{}, err
+	}
 	return m, nil
+}
+
+// MaxWork bounds one run's work, in instance-steps: one-second steps from
+// start to end times the most instances the cluster can have. IL-0499's
+// run is about 0.4M; at about 3 µs per instance-step the bound keeps any
+// run that passes validation under about a tenth of a second.
+const MaxWork = 2_500_000
+
+// work returns the run's instance-steps and the most instances it can have.
+func (m Model) work() (steps, instances int) {
+	instances = m.Instances
+	for _, a := range m.Actions {
+		if a.Do == AddInstances {
+			instances += a.Count
+		}
+	}
+	instances = min(instances, maxInstances)
+	return int(m.End.Sub(m.Start).Seconds()) + 1, instances
+}
+
+// checkWork rejects a model whose run would exceed MaxWork.
+func (m Model) checkWork() error {
+	steps, n := m.work()
+	if steps*n > MaxWork {
+		return fieldErr("end", "a run of %d one-second steps with up to %d instances is %d instance-steps (want at most %d: shorten the span or use fewer instances)",
+			steps, n, steps*n, MaxWork)
+	}
+	return nil
 }
 
 // readFacts takes the block's kind and the incident's facts the output is
@@ -490,6 +565,8 @@ func (m *Model) readFacts(f *modelJSON) error {
 	return nil
 }
 
+var actionKey = regexp.MustCompile(`^[a-z][a-z0-9_]{0,31}$`)
+
 var instancePrefix = regexp.MustCompile(`^[0-9]+-$`)
 
 var instanceName = regexp.MustCompile(`^[0-9]+-[0-9]+$`)
@@ -521,6 +598,10 @@ func (m Model) Validate() error {
 		return fmt.Errorf("model: instances %d out of range (want 1 to 64)", m.Instances)
 	case m.Partitions < 1 || m.Partitions > 64:
 		return fmt.Errorf("model: partitions %d out of range (want 1 to 64)", m.Partitions)
+	case m.Cores < 1 || m.Cores > 64:
+		return fmt.Errorf("model: cores %d out of range (want 1 to 64)", m.Cores)
+	case m.RetryBackoff < 1 || m.RetryMax < m.Retry:
+		return errors.New("model: retry backoff must be at least 1 and retry max at least the retry interval")
 	case m.SpawnBase <= 0:
 		return fmt.Errorf("model: spawn base %v is not positive", m.SpawnBase)
 	case m.Timeout < time.Second || m.TTL < time.Second || m.Refresh < time.Second ||
@@ -531,7 +612,7 @@ func (m Model) Validate() error {
 	case m.CallLength <= 0 || m.StormLength <= 0:
 		return errors.New("model: call length and storm length must be positive")
 	}
-	return nil
+	return m.checkWork()
 }
 
 func paramNames() string {

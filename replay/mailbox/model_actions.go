@@ -12,8 +12,11 @@ func (s *sim) act(t int) {
 	if s.m.RestartTime == 0 {
 		boot = 0
 	}
-	for s.nextAction < len(s.m.Actions) && s.m.stepOf(s.m.Actions[s.nextAction].At) <= t {
-		a := s.m.Actions[s.nextAction]
+	if !s.m.Scripted {
+		s.policy(t, boot)
+	}
+	for s.nextAction < len(s.actions) && s.m.stepOf(s.actions[s.nextAction].At) <= t {
+		a := s.actions[s.nextAction]
 		s.nextAction++
 		switch a.Do {
 		case RestartInstance:
@@ -49,6 +52,51 @@ func (s *sim) act(t int) {
 				s.grow(t)
 			}
 		}
+	}
+}
+
+// planActions returns the actions a run follows: the incident's as they
+// happened for the base run; under a what-if, those not switched off, with
+// the targeted restarts left to the policy and the actions taken once the
+// limits were in place moved with the limits (dropped if they never come).
+func planActions(m Model) []Action {
+	if m.Scripted {
+		return m.Actions
+	}
+	var out []Action
+	for _, a := range m.Actions {
+		switch {
+		case a.Key != "" && m.Off[a.Key]:
+			continue
+		case a.Do == RestartInstance || a.Do == RestartSupervisor:
+			continue
+		case a.WithLimits && m.RateLimitAt.IsZero():
+			continue
+		case a.WithLimits:
+			a.At = m.RateLimitAt
+		}
+		out = append(out, a)
+	}
+	slices.SortStableFunc(out, func(a, b Action) int { return a.At.Compare(b.At) })
+	return out
+}
+
+// policy applies the operators' rule at step t (see Model.Policy...): once
+// PolicyEvery has passed since the last restart it made, it restarts the
+// instance backed up longest, if that is at least PolicyAfter.
+func (s *sim) policy(t, boot int) {
+	if t < s.policyFrom || t < s.lastPolicy+s.policyEvery {
+		return
+	}
+	var worst *simInst
+	for _, in := range s.insts {
+		if in.backedSince >= 0 && t-in.backedSince >= s.policyAfter && (worst == nil || in.backedSince < worst.backedSince) {
+			worst = in
+		}
+	}
+	if worst != nil {
+		s.restart(worst, t, boot)
+		s.lastPolicy = t
 	}
 }
 

@@ -15,12 +15,14 @@ type cohort struct {
 
 func (c *cohort) live() float64 { return c.rpc + c.create }
 
-// serve takes messages from the front of in's mailbox for one second of each
-// partition's time. The partitions share the load evenly, so each holds
-// qlen/P messages and serving n of them takes base·n + scan·(q² − (q−n)²)/2.
+// serve takes messages from the front of in's mailbox for one second. The
+// partitions share the load evenly, so each holds q = qlen/P messages and
+// serving n of them takes base·n + scan·(q² − (q−n)²)/2 of its time; each
+// has a whole core when there are no more partitions than cores, and a
+// share Cores/P of one otherwise.
 func (s *sim) serve(in *simInst, t int) {
 	q := in.qlen / s.parts
-	k := s.base*q + s.scan*q*q/2 - 1
+	k := s.base*q + s.scan*q*q/2 - s.cpu
 	amount := math.Inf(1)
 	if k > 0 {
 		rest := 2 * k / (s.base + math.Sqrt(s.base*s.base+2*s.scan*k))
@@ -36,6 +38,7 @@ func (s *sim) serve(in *simInst, t int) {
 			c.create -= c.create * f
 			s.ledger.Served += served
 			s.okWin += served
+			in.ok += served
 		}
 		c.n -= take
 		in.qlen -= take
@@ -80,16 +83,17 @@ func (s *sim) fail(c *cohort, in *simInst, t int, retry bool) {
 	lost := c.live()
 	s.ledger.TimedOut += lost
 	s.failWin += lost
+	in.bad += lost
 	if retry {
 		in.rpcRetry[(t+s.rpcRetry)%len(in.rpcRetry)] += c.rpc * s.m.RPCRetryShare
 		if calls, quit := in.hostedCalls(), c.create*(1-s.m.RetryShare); quit > 0 && calls > 0 {
-			s.unhost(in, min(1, quit/calls), t+s.retry, 0)
+			s.unhost(in, min(1, quit/calls), t+in.delay, 0)
 			if calls = in.hostedCalls(); in.pend.sum > calls {
 				in.pend.mul(calls / in.pend.sum)
 			}
 		}
 		again := min(c.create*s.m.RetryShare, max(0, in.hostedCalls()-in.pend.sum))
-		in.pend.add(t+s.retry, again)
+		in.pend.add(t+in.delay, again)
 	}
 	c.rpc, c.create, c.expired = 0, 0, true
 }
@@ -100,4 +104,20 @@ func (s *sim) drop(in *simInst, t int, retry bool) {
 		s.fail(&in.q[i], in, t, retry)
 	}
 	in.q, in.head, in.live, in.qlen = in.q[:0], 0, 0, 0
+}
+
+// backoff resets in's retry interval when its requests mostly succeeded
+// since the last check, and multiplies it (up to RetryMax) when they mostly
+// failed: the callers back off while an instance does not answer.
+func (s *sim) backoff(in *simInst) {
+	switch {
+	case in.bad > in.ok:
+		in.delay = min(s.retryMax, max(in.delay+1, int(math.Round(float64(in.delay)*s.m.RetryBackoff))))
+		if s.m.RetryBackoff == 1 {
+			in.delay = s.retry
+		}
+	case in.ok > 0:
+		in.delay = s.retry
+	}
+	in.ok, in.bad = 0, 0
 }

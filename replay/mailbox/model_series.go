@@ -16,6 +16,8 @@ const (
 	SeriesMailbox = "mailbox"
 	SeriesSuccess = "success_rate"
 	SeriesRing    = "ring"
+	// SeriesAwaiting is the calls waiting for an endpoint.
+	SeriesAwaiting = "awaiting"
 )
 
 // Labels holds the labels of the series a run writes, read from the model
@@ -25,6 +27,7 @@ type Labels struct {
 	Mailbox         data.Text `json:"mailbox"`
 	Success         data.Text `json:"success_rate"`
 	Ring            data.Text `json:"ring"`
+	Awaiting        data.Text `json:"awaiting"`
 	InstanceMailbox data.Text `json:"instance_mailbox"`
 	InstanceRing    data.Text `json:"instance_ring"`
 }
@@ -34,7 +37,7 @@ func (l Labels) complete() (string, bool) {
 		name string
 		t    data.Text
 	}{
-		{"mailbox", l.Mailbox}, {"success_rate", l.Success}, {"ring", l.Ring},
+		{"mailbox", l.Mailbox}, {"success_rate", l.Success}, {"ring", l.Ring}, {"awaiting", l.Awaiting},
 		{"instance_mailbox", l.InstanceMailbox}, {"instance_ring", l.InstanceRing},
 	} {
 		if !f.t.Complete() {
@@ -49,7 +52,8 @@ var hypothetical = data.Text{EN: "Hypothetical", KO: "가정"}
 
 // Series turns the run into timeline series labelled from m. A non-empty
 // scenario (the changed parameters, "partitions=4") marks every series
-// hypothetical and puts "Hypothetical" before its label and note.
+// hypothetical: "Hypothetical: " before its label and " · partitions=4 ·
+// modelled" after it, and the same before its note.
 func (r Run) Series(m Model, scenario string) []data.Series {
 	hyp := scenario != ""
 	label := func(t data.Text, instance string) data.Text {
@@ -57,11 +61,17 @@ func (r Run) Series(m Model, scenario string) []data.Series {
 		if !hyp {
 			return t
 		}
-		return data.Text{EN: hypothetical.EN + ": " + t.EN, KO: hypothetical.KO + ": " + t.KO}
+		return data.Text{
+			EN: hypothetical.EN + ": " + t.EN + " · " + scenario + " · modelled",
+			KO: hypothetical.KO + ": " + t.KO + " · " + scenario + " · 모델 계산",
+		}
 	}
 	note := m.SeriesNote
 	if hyp {
-		note = data.Text{EN: hypothetical.EN + ". " + note.EN, KO: hypothetical.KO + ". " + note.KO}
+		note = data.Text{
+			EN: hypothetical.EN + " (" + scenario + "): a what-if run, under which the operators follow the stated rule (policy_after_min, policy_every_min) instead of the incident's restarts. " + note.EN,
+			KO: hypothetical.KO + "(" + scenario + "): 가정 실험이며, 운영자는 사고 당시의 재시작 대신 적어 둔 규칙(policy_after_min, policy_every_min)을 따릅니다. " + note.KO,
+		}
 	}
 	points := func(ts []time.Time, vs []float64, round float64) []data.Point {
 		pts := make([]data.Point, len(vs))
@@ -79,6 +89,7 @@ func (r Run) Series(m Model, scenario string) []data.Series {
 	out := []data.Series{
 		series(SeriesMailbox, "messages", m.Labels.Mailbox, "", "", points(r.Times, r.Mailbox, 1)),
 		series(SeriesSuccess, "%", m.Labels.Success, "", "", points(r.Times, r.Success, 100)),
+		series(SeriesAwaiting, "calls", m.Labels.Awaiting, "", "", points(r.Times, r.Awaiting, 1)),
 		series(SeriesRing, "instances", m.Labels.Ring, "", "", points(r.Times, r.Ring, 1)),
 	}
 	for _, in := range r.Instances {

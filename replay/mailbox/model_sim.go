@@ -19,6 +19,11 @@ type Run struct {
 	Success []float64
 	// Ring is the number of instances announced in the hash ring.
 	Ring []float64
+	// Awaiting is the calls waiting for an endpoint: without a syncer, with
+	// a syncer whose endpoint attempt waits for a retry, or with one whose
+	// attempt is still queued within its timeout. It is what users saw as
+	// "Awaiting Endpoint".
+	Awaiting []float64
 	// InstanceTimes are the sample moments of the per-instance series.
 	InstanceTimes []time.Time
 	// Instances holds one entry per instance, in the order they came online.
@@ -92,6 +97,25 @@ type simInst struct {
 	wait, pend wheel
 
 	inRPC, inCreate float64 // arrivals of the current step
+
+	// delay is the instance's current retry interval, in steps; ok and bad
+	// count its requests served and failed since it was last set.
+	delay   int
+	ok, bad float64
+	// backedSince is the step from which the instance has been backed up
+	// without a break; -1 while it is not.
+	backedSince int
+}
+
+// awaiting returns the calls of this slot without a syncer and the
+// syncers here without an endpoint: waiting for a retry, or queued and not
+// yet timed out (older cohorts hold no live requests).
+func (in *simInst) awaiting() float64 {
+	n := in.wait.sum + in.pend.sum
+	for i := in.live; i < len(in.q); i++ {
+		n += in.q[i].create
+	}
+	return n
 }
 
 func (in *simInst) hostedCalls() float64 {
@@ -127,8 +151,12 @@ func (in *simInst) scaleCalls(f float64, take func(slot int, n float64)) {
 type sim struct {
 	m                            Model
 	steps                        int
-	parts, base, scan            float64
+	parts, base, scan, cpu       float64
 	timeout, ttl, refresh, retry int
+	retryMax                     int
+	actions                      []Action
+	policyFrom, policyAfter      int
+	policyEvery, lastPolicy      int
 	rpcRetry                     int
 	stormFrom, stormTo           int
 	limitFrom                    int
@@ -170,12 +198,14 @@ func newSim(m Model) *sim {
 		m:         m,
 		steps:     int(m.End.Sub(m.Start).Seconds()),
 		parts:     float64(m.Partitions),
+		cpu:       min(1, float64(m.Cores)/float64(m.Partitions)),
 		base:      m.SpawnBase.Seconds(),
 		scan:      m.ScanPer100k.Seconds() / 1e5,
 		timeout:   secs(m.Timeout),
 		ttl:       secs(m.TTL),
 		refresh:   secs(m.Refresh),
 		retry:     secs(m.Retry),
+		retryMax:  max(secs(m.Retry), secs(m.RetryMax)),
 		rpcRetry:  secs(m.RPCRetry),
 		stormFrom: m.stepOf(m.StormAt),
 		callEnd:   1 / m.CallLength.Seconds(),
@@ -184,6 +214,11 @@ func newSim(m Model) *sim {
 		limitFrom: math.MaxInt,
 	}
 	s.stormTo = s.stormFrom + secs(m.StormLength)
+	s.actions = planActions(m)
+	s.policyFrom = max(0, m.stepOf(m.PolicyFrom))
+	s.policyAfter = int(m.PolicyAfter.Seconds())
+	s.policyEvery = secs(m.PolicyEvery)
+	s.lastPolicy = math.MinInt / 2
 	if m.RingJoin > 0 {
 		s.join = secs(m.RingJoin)
 	}
@@ -214,8 +249,10 @@ func (s *sim) addInstance(name string, t, at int) *simInst {
 		inRing:      true,
 		offset:      (len(s.insts) * 7) % s.refresh,
 		rpcRetry:    make([]float64, s.rpcRetry+1),
-		wait:        newWheel(s.retry + 1),
-		pend:        newWheel(s.retry + 1),
+		wait:        newWheel(s.retryMax + 1),
+		pend:        newWheel(s.retryMax + 1),
+		delay:       s.retry,
+		backedSince: -1,
 	}
 	s.insts = append(s.insts, in)
 	s.ring = slices.Insert(s.ring, at, len(s.insts)-1)
@@ -243,18 +280,22 @@ func (s *sim) run() Run {
 		s.demand(t)
 		for _, in := range s.insts {
 			s.process(in, t)
+			if t%s.retry == 0 {
+				s.backoff(in)
+			}
 			r.Ledger.MinQueue = min(r.Ledger.MinQueue, in.qlen)
 		}
 		if s.observe != nil {
 			s.observe(t)
 		}
 		if t%secs(m.Sample) == 0 {
-			var mb, ring float64
+			var mb, ring, awaiting float64
 			for _, in := range s.insts {
 				mb += in.qlen
 				if in.inRing {
 					ring++
 				}
+				awaiting += in.awaiting()
 			}
 			if tot := s.okWin + s.failWin; tot > 1e-9 {
 				success = 100 * s.okWin / tot
@@ -264,6 +305,7 @@ func (s *sim) run() Run {
 			r.Mailbox = append(r.Mailbox, mb)
 			r.Success = append(r.Success, success)
 			r.Ring = append(r.Ring, ring)
+			r.Awaiting = append(r.Awaiting, awaiting)
 		}
 		if t%secs(m.InstanceSample) == 0 {
 			k := len(r.InstanceTimes)
@@ -344,14 +386,14 @@ func (s *sim) demand(t int) {
 			// Spawns over the limit are turned away and asked for again a
 			// retry interval later.
 			release = min(due, m.RateLimit*share)
-			in.wait.add(t+s.retry, due-release)
+			in.wait.add(t+in.delay, due-release)
 		}
 		target := s.place(i)
 		if target == nil {
 			// No placement in the ring: the request fails before reaching
 			// any instance, and the owner asks again later.
 			s.ledger.Refused += release
-			in.wait.add(t+s.retry, release)
+			in.wait.add(t+in.delay, release)
 			continue
 		}
 		// The ring places the syncer at once; it then needs a connection
@@ -466,4 +508,10 @@ func (s *sim) process(in *simInst, t int) {
 		in.head = 0
 	}
 	s.announce(in, t, t-in.lastRefresh <= s.ttl)
+	switch {
+	case !s.backedUp(in, t):
+		in.backedSince = -1
+	case in.backedSince < 0:
+		in.backedSince = t
+	}
 }

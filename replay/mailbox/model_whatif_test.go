@@ -185,9 +185,9 @@ func TestWhatIf(t *testing.T) {
 		set  map[string]string
 		want func(s replay.Summary) bool
 	}{
-		{map[string]string{"instances": "30"}, func(s replay.Summary) bool { return s.PeakMailbox < orig.PeakMailbox/1000 }},
-		{map[string]string{"rate_limit_at": "12:13"}, func(s replay.Summary) bool { return s.PeakMailbox < orig.PeakMailbox/100 }},
-		{map[string]string{"rate_limit_at": "never"}, func(s replay.Summary) bool { return s.RecoveredAbove95.IsZero() }},
+		{map[string]string{"instances": "30"}, func(s replay.Summary) bool { return s.PeakMailbox < orig.PeakMailbox/100 }},
+		{map[string]string{"rate_limit_at": "12:13"}, func(s replay.Summary) bool { return s.PeakMailbox < orig.PeakMailbox/10 }},
+		{map[string]string{"rate_limit_at": "never"}, func(s replay.Summary) bool { return s.MinutesBelow50 > orig.MinutesBelow50 }},
 		{map[string]string{}, func(s replay.Summary) bool { return s == orig }},
 	} {
 		hyp, err := whatIf(t, tl, tc.set)
@@ -200,13 +200,41 @@ func TestWhatIf(t *testing.T) {
 	}
 }
 
+// TestWhatIfFewerInstances: the incident's per-instance series of instances
+// a what-if does not have are dropped, and every series left is the run's.
+func TestWhatIfFewerInstances(t *testing.T) {
+	tl := bundledTimeline(t)
+	if err := replay.Prepare(tl); err != nil {
+		t.Fatal(err)
+	}
+	hyp, err := whatIf(t, tl, map[string]string{"instances": "10", "doubling": "off"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, s := range hyp.Series {
+		if s.Provenance == data.Modelled && !s.Hypothetical {
+			t.Errorf("%s: the incident's series left in a what-if", s.Name)
+		}
+		if s.Group == replay.GroupInstance {
+			n++
+		}
+		if s.Hypothetical && (!strings.Contains(s.Label.EN, "doubling=off, instances=10 · modelled") || !strings.Contains(s.Label.KO, "· 모델 계산")) {
+			t.Errorf("%s: label %+v does not name the scenario", s.Name, s.Label)
+		}
+	}
+	if n != 10 {
+		t.Errorf("%d per-instance mailbox series, want 10", n)
+	}
+}
+
 func TestWhatIfErrors(t *testing.T) {
 	tl := bundledTimeline(t)
 	for _, tc := range []struct {
 		set  map[string]string
 		want []string
 	}{
-		{map[string]string{"cores": "8"}, []string{`"cores"`, "partitions, instances, rate_limit or rate_limit_at"}},
+		{map[string]string{"cores": "8"}, []string{`"cores"`, "partitions, instances, rate_limit, rate_limit_at, receive_cost, restart_1305 or doubling"}},
 		{map[string]string{"partitions": "0"}, []string{`partitions "0"`, "1 to 64"}},
 		{map[string]string{"partitions": "lots"}, []string{`"lots"`, "1 to 64"}},
 		{map[string]string{"instances": "65"}, []string{`instances "65"`, "1 to 64"}},
@@ -244,11 +272,11 @@ func TestWhatIfParamSteps(t *testing.T) {
 		}
 	}
 	for _, p := range sc.Params() {
-		if !p.Label.Complete() || !p.Desc.Complete() || p.Value == "" || p.Basis == "" {
+		if !p.Label.Complete() || !p.Desc.Complete() || p.Value == "" {
 			t.Errorf("%s: label %+v, desc %+v, value %q, basis %q", p.Name, p.Label, p.Desc, p.Value, p.Basis)
 		}
 	}
-	for _, name := range []string{"partitions", "instances", "rate_limit", "rate_limit_at"} {
+	for _, name := range []string{"receive_cost", "partitions", "instances", "rate_limit", "rate_limit_at", "restart_1305", "doubling"} {
 		if _, ok := params[name]; !ok {
 			t.Errorf("no what-if parameter %s", name)
 		}
@@ -272,6 +300,10 @@ func TestWhatIfParamSteps(t *testing.T) {
 		{"instances", "64", 1, "64"},
 		{"rate_limit", "3500", 1, "4000"},
 		{"rate_limit", "3500", -1, "3000"},
+		{"receive_cost", "1", 1, "1.25"},
+		{"receive_cost", "0", -1, "0"},
+		{"doubling", "on", 1, "off"},
+		{"restart_1305", "off", -1, "on"},
 		{"rate_limit", "100", -1, "100"},
 		{"rate_limit_at", "13:43", 1, "13:45"},
 		{"rate_limit_at", "13:43", -1, "13:40"},

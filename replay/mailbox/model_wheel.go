@@ -8,6 +8,7 @@ type wheel struct {
 	v     []float64 // stored amounts; the real amount is v[i]·scale
 	scale float64
 	sum   float64 // the real amounts' total
+	clean bool    // every stored amount is zero (reset since the last add)
 }
 
 func newWheel(size int) wheel { return wheel{v: make([]float64, size), scale: 1} }
@@ -19,6 +20,7 @@ func (w *wheel) add(at int, x float64) {
 	}
 	w.v[at%len(w.v)] += x / w.scale
 	w.sum += x
+	w.clean = false
 }
 
 // take removes and returns what is due at step t.
@@ -46,14 +48,22 @@ func (w *wheel) mul(f float64) {
 	}
 }
 
+// reset empties the wheel; an already empty one costs nothing, which
+// matters because every instance's wheels are scaled every step.
 func (w *wheel) reset() {
-	clear(w.v)
-	w.scale, w.sum = 1, 0
+	if !w.clean {
+		clear(w.v)
+	}
+	w.scale, w.sum, w.clean = 1, 0, true
 }
 
 // split moves share f of every amount into o (which must be of the same
 // size).
 func (w *wheel) split(o *wheel, f float64) {
+	if w.clean {
+		return
+	}
+	o.clean = false
 	for i, x := range w.v {
 		o.v[i] += x * w.scale * f / o.scale
 		w.v[i] = x * (1 - f)

@@ -423,16 +423,16 @@ func TestLayoutColumns(t *testing.T) {
 		x    want
 		want columns
 	}{
-		{"wide keeps everything", 120, all, columns{id: 7, mark: 1, date: 10, org: 12, title: 63, sev: 4, dur: 10}},
-		{"no severity in view, no column", 120, want{id: 7, org: 12, dur: 10}, columns{id: 7, mark: 1, date: 10, org: 12, title: 69, dur: 10}},
-		{"80 keeps everything", 80, all, columns{id: 7, mark: 1, date: 10, org: 12, title: 23, sev: 4, dur: 10}},
-		{"severity goes first", 76, all, columns{id: 7, mark: 1, date: 10, org: 12, title: 25, dur: 10}},
-		{"then the organisation narrows", 70, all, columns{id: 7, mark: 1, date: 10, org: 10, title: 21, dur: 10}},
-		{"then durations keep their largest unit", 66, want{id: 7, org: 12, dur: 10, short: 3, sev: true}, columns{id: 7, mark: 1, date: 10, org: 10, title: 24, dur: 3}},
-		{"then the duration goes", 60, all, columns{id: 7, mark: 1, date: 10, org: 10, title: 23}},
-		{"then the organisation", 50, all, columns{id: 7, mark: 1, date: 10, title: 25}},
-		{"then the date", 40, all, columns{id: 7, mark: 1, title: 27}},
-		{"then the mark", 30, all, columns{id: 7, title: 19}},
+		{"wide keeps everything", 120, all, columns{id: 7, mark: 1, date: 10, org: 12, title: 68, sev: 4, dur: 10}},
+		{"no severity in view, no column", 120, want{id: 7, org: 12, dur: 10}, columns{id: 7, mark: 1, date: 10, org: 12, title: 73, dur: 10}},
+		{"80 keeps everything", 80, all, columns{id: 7, mark: 1, date: 10, org: 12, title: 28, sev: 4, dur: 10}},
+		{"severity goes first", 71, all, columns{id: 7, mark: 1, date: 10, org: 12, title: 24, dur: 10}},
+		{"then the organisation narrows", 66, all, columns{id: 7, mark: 1, date: 10, org: 10, title: 21, dur: 10}},
+		{"then durations keep their largest unit", 64, want{id: 7, org: 12, dur: 10, short: 3, sev: true}, columns{id: 7, mark: 1, date: 10, org: 10, title: 26, dur: 3}},
+		{"then the duration goes", 60, all, columns{id: 7, mark: 1, date: 10, org: 10, title: 26}},
+		{"then the organisation", 50, all, columns{id: 7, mark: 1, date: 10, title: 27}},
+		{"then the date", 40, all, columns{id: 7, mark: 1, title: 28}},
+		{"then the mark", 30, all, columns{id: 7, title: 20}},
 		{"tiny keeps the id", 10, all, columns{id: 8}},
 		{"zero", 0, all, columns{}},
 	}
@@ -446,7 +446,7 @@ func TestLayoutColumns(t *testing.T) {
 	// The date and the mark stay at every width from 60, whatever the
 	// id and organisation take (each is at most 12 cells).
 	for w := 60; w <= 200; w++ {
-		c := layoutColumns(w, want{id: 12, org: 12, dur: maxDurW, sev: true})
+		c := layoutColumns(w, want{id: 12, org: 12, dur: maxDurW(data.KO), sev: true})
 		if c.date == 0 || c.mark == 0 || c.title < minTitleW {
 			t.Errorf("layoutColumns(%d) = %+v", w, c)
 		}
@@ -477,5 +477,24 @@ func TestFacetsRunOffLoop(t *testing.T) {
 	m, _ = run(m, second)
 	if m.Shown() != 11 {
 		t.Fatalf("shown %v after dropping the value", ids(m))
+	}
+}
+
+// TestTimelineFacet chooses the timeline facet's one value: the list keeps
+// the incidents with a timeline (FX-0007 in the fixture).
+func TestTimelineFacet(t *testing.T) {
+	for _, l := range []data.Lang{data.EN, data.KO} {
+		keys := []string{"f"}
+		for range len(data.Facets) - 1 {
+			keys = append(keys, "tab")
+		}
+		m, _ := press(newModel(t, l, 100, 40), append(keys, "space")...)
+		if v := m.View(); !strings.Contains(v, wordsFor(l).replayable) {
+			t.Fatalf("%v: no timeline facet in the panel:\n%s", l, v)
+		}
+		m, _ = press(m, "esc")
+		if got := ids(m); len(got) != 1 || got[0] != "FX-0007" {
+			t.Fatalf("%v: the timeline facet keeps %v, want [FX-0007]", l, got)
+		}
 	}
 }

@@ -273,6 +273,8 @@ func (m Model) handleFacets(msg facetsMsg) (Model, tea.Cmd) {
 // for tags, "SEV1" for severities, the value itself otherwise.
 func (m Model) facetLabel(f data.Facet, v string, l data.Lang) string {
 	switch f {
+	case data.FacetTimeline:
+		return wordsFor(l).replayable
 	case data.FacetSeverity:
 		s, _ := severityBadge(v, rowStyles{})
 		if s == "–" {

@@ -2,6 +2,7 @@ package explorer
 
 import (
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/lipgloss"
 
@@ -17,10 +18,7 @@ const (
 	markW   = 1  // timelineMark
 	dateW   = 10 // YYYY-MM-DD
 	sevW    = 4  // "SEV1"
-	gapW    = 2
-	// maxDurW bounds the duration column: a longer duration loses its
-	// smallest units (never a digit) to fit.
-	maxDurW = 16
+	gapW    = 1
 	// shortOrgW is the organisation column once the list is short of room.
 	shortOrgW = 10
 	// minTitleW is the narrowest title column worth keeping before other
@@ -130,7 +128,7 @@ func (m *Model) wants(l data.Lang) want {
 		}
 		m.durW[l] = dw
 	}
-	x.dur = min(dw[0], maxDurW)
+	x.dur = min(dw[0], maxDurW(l))
 	x.short = min(dw[1], x.dur)
 	for _, s := range m.shown {
 		if _, known := severity(s.Record.Severity); known {
@@ -139,6 +137,13 @@ func (m *Model) wants(l data.Lang) want {
 		}
 	}
 	return x
+}
+
+// maxDurW bounds the duration column in language l: a duration under a
+// day always fits whole ("23h 59m", "23시간 59분"); a longer one may lose
+// its smallest units (never a digit) to fit.
+func maxDurW(l data.Lang) int {
+	return lipgloss.Width(i18n.Duration(23*time.Hour+59*time.Minute, l))
 }
 
 // hasTimeline reports whether r has a timeline to replay; without a way

@@ -28,6 +28,8 @@ type words struct {
 	missing string
 	// loading formats the progress line's text.
 	loading func(done, total string) string
+	// replayable is the timeline facet's one value.
+	replayable string
 }
 
 var en = words{
@@ -41,11 +43,13 @@ var en = words{
 		data.FacetOrg: "Organisation", data.FacetYear: "Year", data.FacetDomain: "Domain",
 		data.FacetComponent: "Component", data.FacetRootCause: "Root cause",
 		data.FacetContributing: "Contributing", data.FacetSeverity: "Severity",
+		data.FacetTimeline: "Timeline",
 	},
 	facetsTitle: "Filters",
 	noValues:    "no values",
 	missing:     i18n.Marker(data.KO),
 	loading:     func(d, t string) string { return "loading " + d + " of " + t + " records…" },
+	replayable:  timelineMark + " has a timeline (r replays it)",
 }
 
 var ko = words{
@@ -59,11 +63,13 @@ var ko = words{
 		data.FacetOrg: "조직", data.FacetYear: "연도", data.FacetDomain: "도메인",
 		data.FacetComponent: "구성 요소", data.FacetRootCause: "근본 원인",
 		data.FacetContributing: "기여 요인", data.FacetSeverity: "심각도",
+		data.FacetTimeline: "타임라인",
 	},
 	facetsTitle: "필터",
 	noValues:    "값 없음",
 	missing:     i18n.Marker(data.EN),
 	loading:     func(d, t string) string { return "사례 " + t + "건 중 " + d + "건 불러오는 중…" },
+	replayable:  timelineMark + " 타임라인 있음 (r로 재생)",
 }
 
 // hint is the longest search hint that fits in w cells whole.

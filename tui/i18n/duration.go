@@ -27,14 +27,18 @@ func Span(start, end time.Time, l data.Lang) string {
 }
 
 // DurationFit formats d as Duration does in at most w cells, dropping the
-// smallest units that do not fit ("13d 16h 5m" in 7 cells is "13d 16h"),
-// so a number is never cut. It returns "" when not even the largest unit
-// fits.
+// smallest units that do not fit ("13d 16h 5m" in 7 cells is "13d 16h",
+// "2d 0h 25m" in 6 is "2d"), so a number is never cut. It returns "" when
+// not even the largest unit fits.
 func DurationFit(d time.Duration, l data.Lang, w int) string {
 	ps := parts(int64(d/time.Second), l)
 	for n := len(ps); n > 0; n-- {
 		if s := strings.Join(ps[:n], " "); lipgloss.Width(s) <= w {
-			return s
+			// A zero left at the end says nothing: "2d 0h" is "2d".
+			for n > 1 && strings.HasPrefix(ps[n-1], "0") {
+				n--
+			}
+			return strings.Join(ps[:n], " ")
 		}
 	}
 	return ""

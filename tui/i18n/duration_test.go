@@ -75,6 +75,9 @@ func TestDurationFit(t *testing.T) {
 		{13*d + 16*h + 5*time.Minute, data.EN, 2, ""},
 		{3*h + 17*time.Minute, data.KO, 10, "3시간 17분"},
 		{3*h + 17*time.Minute, data.KO, 9, "3시간"},
+		{2*d + 25*time.Minute, data.EN, 8, "2d"},
+		{2*d + 25*time.Minute, data.KO, 13, "2일"},
+		{2*d + 25*time.Minute, data.KO, 14, "2일 0시간 25분"},
 	}
 	for _, tc := range tests {
 		if got := DurationFit(tc.d, tc.l, tc.w); got != tc.want {

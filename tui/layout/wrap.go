@@ -81,7 +81,7 @@ func (wr *wrapper) paragraph(para string) {
 	for i < len(para) && para[i] == ' ' {
 		i++
 	}
-	sep, first := para[:i], true
+	sep, first, start := para[:i], true, len(wr.out)
 	for i < len(para) {
 		j := i
 		for j < len(para) && para[j] != ' ' {
@@ -100,9 +100,39 @@ func (wr *wrapper) paragraph(para string) {
 	}
 	if first || wr.line.Len() > 0 {
 		// An empty paragraph, or the last line of one.
+		wr.widow(start)
 		wr.out = append(wr.out, wr.line.String())
 		wr.reset()
 	}
+}
+
+// widow keeps the last line of a paragraph from being a lone letter or
+// syllable ("d" of "us-east1-c and d", "배" of "두 배"): the last word of
+// the line before comes down with it when the two fit. start is the
+// paragraph's first line in out.
+func (wr *wrapper) widow(start int) {
+	n := len(wr.out)
+	if wr.words != 1 || n <= start {
+		return
+	}
+	if g, _ := cluster(wr.line.String()); len(g) != wr.line.Len() {
+		return // more than one cluster
+	}
+	prev := wr.out[n-1]
+	i := strings.LastIndexByte(prev, ' ')
+	if i < 0 || strings.TrimSpace(prev[:i]) == "" {
+		return
+	}
+	head, tail := strings.TrimRight(prev[:i], " "), prev[i+1:]
+	tw := width(tail)
+	if tw+1+wr.lw > wr.w || isURL(tail) || punctuationOnly(tail) {
+		return
+	}
+	word, ww := wr.line.String(), wr.lw
+	wr.out[n-1] = head
+	wr.reset()
+	wr.put("", tail, tw)
+	wr.put(" ", word, ww)
 }
 
 // word places one word, with the spaces sep before it.

@@ -136,7 +136,7 @@ func TestWrapLongInput(t *testing.T) {
 // TestTruncateMatchesAnsi checks the plain-text path of Truncate against
 // ansi.Truncate on random text at every width.
 func TestTruncateMatchesAnsi(t *testing.T) {
-	parts := []string{"a", "b", " ", "한", "글", "🔥", "e\u0301", "…", "👍🏽", "\u200d", "x"}
+	parts := []string{"a", "b", " ", "한", "글", "🔥", "e\u0301", "…", "👍🏽", "\u200d", "x", "\u1100", "\u1161", "\u11a8", "각", "\u0301", "\t"}
 	rng := rand.New(rand.NewPCG(5, 6))
 	for i := 0; i < 2000; i++ {
 		var b strings.Builder
@@ -157,6 +157,7 @@ func BenchmarkWrap(b *testing.B) {
 	for name, s := range map[string]string{
 		"1M-one-word": strings.Repeat("가나다라마바사아자차abcdefghij", 50_000),
 		"1M-words":    strings.Repeat("가나다 라마바사 abcd efghij ", 50_000),
+		"1M-korean":   strings.Repeat("가나다라마바사아자차", 100_000),
 	} {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {

@@ -85,6 +85,17 @@ func heatRows(tl *data.Timeline) (rows []heatRow, hypothetical bool) {
 	return rows, hypothetical
 }
 
+// scenarioSuffix returns ": partitions=4" for a timeline whose per-instance
+// series are a what-if run, naming the changed parameters.
+func scenarioSuffix(tl *data.Timeline) string {
+	for _, s := range tl.Series {
+		if s.Hypothetical && s.Scenario != "" {
+			return ": " + s.Scenario
+		}
+	}
+	return ""
+}
+
 // heatLevel maps a mailbox length to an intensity level.
 func heatLevel(v float64) int {
 	l := 0
@@ -281,7 +292,8 @@ func newHeatGrid(tl *data.Timeline, width, height int, lang data.Lang, st theme.
 		tag = "모델 계산"
 	}
 	if hyp {
-		title += " " + ms.Hypothetical.Render("· "+w.hypothetical)
+		// The heatmap follows the applied what-if, and says which one.
+		title += " " + ms.Hypothetical.Render("· "+w.hypothetical+scenarioSuffix(tl))
 	} else {
 		title += " " + ms.Faint.Render("· "+tag)
 	}

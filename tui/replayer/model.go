@@ -80,8 +80,9 @@ type Model struct {
 	heatmap  bool
 	heat     string
 	heatGrid *heatGrid
-	// whatIf is the open what-if panel, or nil.
-	whatIf *whatIf
+	// whatIf is the open what-if panel, or nil; whatIfKept is the panel as
+	// it was last closed, reopened as it was.
+	whatIf, whatIfKept *whatIf
 	// study is study mode's state; present turns presenter mode on.
 	study   study
 	present bool

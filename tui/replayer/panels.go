@@ -38,7 +38,12 @@ func (m Model) toggleHeatmap() (Model, tea.Cmd) {
 
 // openWhatIf opens the what-if panel, which takes the keys until it closes.
 func (m Model) openWhatIf() (Model, tea.Cmd) {
+	// Reopened, the panel keeps the values and results of its last run.
 	w := newWhatIf(m.tl, m.lang, m.styles)
+	if k := m.whatIfKept; k != nil && k.tl == m.tl {
+		w = *k
+		w.lang, w.keys = m.lang, newWhatIfKeyMap(m.lang)
+	}
 	m.whatIf = &w
 	m.refresh()
 	return m, nil
@@ -58,7 +63,7 @@ func (m Model) onWhatIf(msg tea.Msg) (Model, tea.Cmd) {
 	case whatIfAppliedMsg:
 		m.setHypothetical(msg.Timeline)
 	case whatIfClosedMsg:
-		m.whatIf = nil
+		m.whatIfKept, m.whatIf = m.whatIf, nil
 		m.refresh()
 	}
 	return m, nil
@@ -77,8 +82,13 @@ func (m *Model) heatmapView() string {
 	if h <= 0 {
 		return ""
 	}
-	if !m.heatGrid.fits(m.tl, m.width, h, m.lang) {
-		m.heatGrid = newHeatGrid(m.tl, m.width, h, m.lang, m.styles)
+	// After a what-if the heatmap shows the applied scenario's instances.
+	tl := m.tl
+	if m.hyp != nil && hasInstances(m.hyp) {
+		tl = m.hyp
+	}
+	if !m.heatGrid.fits(tl, m.width, h, m.lang) {
+		m.heatGrid = newHeatGrid(tl, m.width, h, m.lang, m.styles)
 	}
 	return m.heatGrid.render(m.shownNow())
 }

@@ -49,6 +49,11 @@ func newSparkHead(s *data.Series, lang data.Lang, p painters, hypothetical bool)
 			h.label = w.hypothetical
 		}
 		h.prov = ""
+		if s.Scenario != "" {
+			// Which parameters the run changed, and that it is modelled.
+			h.label += " · " + s.Scenario
+			h.prov = provName(s.Provenance, lang)
+		}
 		h.provPaint = p.hypothetical
 	}
 	h.lo, h.hi, h.ok = replay.Extent(s.Points)

@@ -171,11 +171,35 @@ func TestSparklineLevels(t *testing.T) {
 	if got != "▁▂▃▄▅▆▇█" {
 		t.Errorf("levels %q, want ▁▂▃▄▅▆▇█", got)
 	}
-	// Columns outside the series are blank, not drawn as a value.
+	// Columns outside the series are blank, not drawn as a value; a flat
+	// count is drawn against zero, so at the top.
 	short := minuteSeries(data.Reported, 5, 5)
 	got = renderSparkline(short, clock("12:00"), clock("12:08"), time.Time{}, 8, data.EN, theme.Plain())[1]
-	if got != "▁▁      " {
-		t.Errorf("short series %q, want two blocks then blanks", got)
+	if got != "██      " {
+		t.Errorf("short series %q, want two full blocks then blanks", got)
+	}
+}
+
+// TestSparklineFromZero: percentages are drawn on 0-100 and counts from
+// zero, so a flat 100% is full, a dip to 30% is not an empty row, and a
+// relative index keeps its own extent.
+func TestSparklineFromZero(t *testing.T) {
+	for _, tc := range []struct {
+		unit string
+		vs   []float64
+		want string
+	}{
+		{"%", []float64{100, 100, 100, 100}, "████"},
+		{"%", []float64{100, 30, 30, 100}, "█▃▃█"},
+		{"msgs", []float64{50, 100, 100, 50}, "▅██▅"},
+		{"relative", []float64{50, 100, 100, 50}, "▁██▁"},
+	} {
+		s := minuteSeries(data.Reported, tc.vs...)
+		s.Unit = tc.unit
+		got := renderSparkline(s, clock("12:00"), clock("12:04"), time.Time{}, 4, data.EN, theme.Plain())[1]
+		if got != tc.want {
+			t.Errorf("%s %v: %q, want %q", tc.unit, tc.vs, got, tc.want)
+		}
 	}
 }
 

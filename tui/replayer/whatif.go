@@ -26,7 +26,7 @@ type whatIfClosedMsg struct{}
 
 // whatIfKeyMap holds the panel's bindings.
 type whatIfKeyMap struct {
-	Up, Down, Less, More, Apply, Reset, Close key.Binding
+	Up, Down, Less, More, Apply, Reset, Basis, Close key.Binding
 }
 
 func newWhatIfKeyMap(l data.Lang) whatIfKeyMap {
@@ -38,6 +38,7 @@ func newWhatIfKeyMap(l data.Lang) whatIfKeyMap {
 		More:  key.NewBinding(key.WithKeys("right", "l", "+", "="), key.WithHelp("→/+", w.keyMore)),
 		Apply: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", w.keyApply)),
 		Reset: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", w.keyReset)),
+		Basis: key.NewBinding(key.WithKeys("i"), key.WithHelp("i", basisWordsFor(l).key)),
 		Close: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", w.keyClose)),
 	}
 }
@@ -64,7 +65,7 @@ var whatIfDict = map[data.Lang]whatIfWords{
 		never:        "never",
 		basisPM:      "Incident's value",
 		basisJ:       "Incident's value (a judgement)",
-		keyUp:        "previous", keyDown: "next", keyLess: "less", keyMore: "more",
+		keyUp:        "up", keyDown: "down", keyLess: "less", keyMore: "more",
 		keyApply: "apply", keyReset: "reset", keyClose: "close",
 	},
 	data.KO: {
@@ -121,6 +122,10 @@ type whatIf struct {
 	orig, hyp     replay.Summary
 	origOK, hypOK bool
 	runErr        string
+	// basis shows the page listing every parameter's basis, scrolled to
+	// basisTop.
+	basis    bool
+	basisTop int
 }
 
 // newWhatIf returns the panel for tl (a prepared timeline with a model).
@@ -153,6 +158,19 @@ func (w whatIf) Update(msg tea.KeyMsg) (whatIf, tea.Cmd) {
 		return w, func() tea.Msg { return whatIfClosedMsg{} }
 	}
 	if w.err != nil {
+		return w, nil
+	}
+	if key.Matches(msg, k.Basis) {
+		w.basis = !w.basis
+		return w, nil
+	}
+	if w.basis {
+		switch {
+		case key.Matches(msg, k.Up):
+			w = w.scrollBasis(-1)
+		case key.Matches(msg, k.Down):
+			w = w.scrollBasis(1)
+		}
 		return w, nil
 	}
 	switch {
@@ -220,7 +238,10 @@ func (w whatIf) KeyBindings() []key.Binding {
 	if w.err != nil {
 		return []key.Binding{k.Close}
 	}
-	return []key.Binding{k.Up, k.Down, k.Less, k.More, k.Apply, k.Reset, k.Close}
+	if w.basis {
+		return []key.Binding{k.Up, k.Down, k.Basis, k.Close}
+	}
+	return []key.Binding{k.Up, k.Down, k.Less, k.More, k.Apply, k.Reset, k.Basis, k.Close}
 }
 
 // View draws the panel in width × height: the parameters with their values
@@ -242,6 +263,9 @@ func (w whatIf) View(width, height int) string {
 	if w.err != nil {
 		top = append(top, ms.Error.Render(words.noModel), ms.Faint.Render(w.err.Error()))
 		return whatIfFit(top, width, height)
+	}
+	if w.basis {
+		return w.basisView(width, height)
 	}
 
 	labelW, valueW := 0, 0
@@ -371,13 +395,13 @@ func (w whatIf) summary(width int) []string {
 	return out
 }
 
-// whatIfWrap wraps s to width cells (at least 1), each line styled and
-// indented. base is the renderer's empty style, which does the wrapping.
-func whatIfWrap(base, st lipgloss.Style, s string, width int, indent string) []string {
-	width = max(1, width)
+// whatIfWrap wraps s to width cells (at least 1) as every view does
+// (layout.Wrap: Korean at spaces), each line styled and indented. base is
+// unused: the wrapping no longer needs the renderer's style.
+func whatIfWrap(_, st lipgloss.Style, s string, width int, indent string) []string {
 	var out []string
-	for _, l := range strings.Split(base.Width(width).Render(s), "\n") {
-		out = append(out, indent+st.Render(strings.TrimRight(l, " ")))
+	for _, l := range layout.Wrap(s, max(1, width)) {
+		out = append(out, indent+st.Render(l))
 	}
 	return out
 }

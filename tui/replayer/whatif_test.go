@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui/theme"
@@ -69,11 +70,11 @@ func TestWhatIfKeys(t *testing.T) {
 	if w.sel != 0 {
 		t.Errorf("↑ at the top moved to %d", w.sel)
 	}
-	w, _ = feed(w, wiDown, wiDown, wiDown, wiDown, wiDown)
+	w, _ = feed(w, wiDown, wiDown, wiDown, wiDown, wiDown, wiDown, wiDown, wiDown)
 	if w.sel != len(w.params)-1 {
 		t.Errorf("↓ past the bottom: %d", w.sel)
 	}
-	w, _ = feed(w, wiUp, wiUp, wiUp, wiRight)
+	w, _ = feed(w, wiUp, wiUp, wiUp, wiUp, wiUp, wiUp, wiRight)
 	if w.values[0] != "2" {
 		t.Errorf("→ on partitions gave %q", w.values[0])
 	}
@@ -82,7 +83,7 @@ func TestWhatIfKeys(t *testing.T) {
 	if !ok || applied.Timeline == nil {
 		t.Fatalf("enter sent %#v", msg)
 	}
-	if w.values[0] != "32" || !w.hypOK || w.hyp.PeakMailbox > w.orig.PeakMailbox/1000 {
+	if w.values[0] != "32" || !w.hypOK || w.hyp.PeakMailbox > w.orig.PeakMailbox/100 {
 		t.Errorf("after 32 partitions: values %v, summary %+v vs %+v", w.values, w.hyp, w.orig)
 	}
 	for _, s := range applied.Timeline.Series {
@@ -104,8 +105,8 @@ func TestWhatIfKeys(t *testing.T) {
 	if _, msg = feed(w, wiEsc); msg != (whatIfClosedMsg{}) {
 		t.Errorf("esc sent %#v", msg)
 	}
-	if n := len(w.KeyBindings()); n != 7 {
-		t.Errorf("%d bindings, want 7", n)
+	if n := len(w.KeyBindings()); n != 8 {
+		t.Errorf("%d bindings, want 8", n)
 	}
 	for _, b := range w.KeyBindings() {
 		if b.Help().Key == "" || b.Help().Desc == "" {
@@ -153,6 +154,65 @@ func TestWhatIfSizes(t *testing.T) {
 					checkModelView(t, w.View(width, h), width, h)
 				}
 			}
+		}
+	}
+}
+
+// TestWhatIfReopen: closed and reopened, the panel shows the values and
+// results of its last run, and the heatmap follows the applied scenario and
+// names it.
+func TestWhatIfReopen(t *testing.T) {
+	rec, _ := fixture(t)
+	m := New(rec, modelTimeline(t), Options{Lang: data.EN, Styles: theme.Plain(), At: "13:00"})
+	m.SetSize(120, 40)
+	m, _ = m.openWhatIf()
+	w, msg := feed(*m.whatIf, wiRight, wiEnter)
+	m.whatIf = &w
+	m, _ = m.onWhatIf(msg)
+	m, _ = m.onWhatIf(whatIfClosedMsg{})
+	m, _ = m.openWhatIf()
+	if m.whatIf.values[0] != "2" || m.whatIf.applied[0] != "2" || !m.whatIf.hypOK {
+		t.Errorf("reopened: values %v, applied %v, results %v", m.whatIf.values, m.whatIf.applied, m.whatIf.hypOK)
+	}
+	m, _ = m.onWhatIf(whatIfClosedMsg{})
+	m, _ = m.toggleHeatmap()
+	if first := strings.SplitN(m.heat, "\n", 2)[0]; !strings.Contains(first, "hypothetical: partitions=2") {
+		t.Errorf("heatmap title %q does not name the applied scenario", first)
+	}
+}
+
+// TestWhatIfBasisPage: i shows every model parameter with its value, unit
+// and basis, in both languages; ↓ scrolls; i again goes back.
+func TestWhatIfBasisPage(t *testing.T) {
+	tl := modelTimeline(t)
+	for _, tc := range []struct {
+		lang       data.Lang
+		pm, j, ttl string
+	}{
+		{data.EN, "· postmortem", "· judgement", "ttl_s 60 s · postmortem"},
+		{data.KO, "· 포스트모템", "· 판단", "ttl_s 60 s · 포스트모템"},
+	} {
+		w := newWhatIf(tl, tc.lang, theme.Plain())
+		w, _ = feed(w, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("i")})
+		all := strings.Join(w.basisLines(120), "\n")
+		for _, want := range []string{tc.pm, tc.j, tc.ttl, "spawn_base_ms 0.6 ms", "retry_backoff 2 factor", "cores 2 cores"} {
+			if !strings.Contains(all, want) {
+				t.Errorf("%s: basis page lacks %q", tc.lang, want)
+			}
+		}
+		first := w.View(120, 40)
+		w, _ = feed(w, wiDown, wiDown)
+		if w.View(120, 40) == first {
+			t.Errorf("%s: ↓ did not scroll the basis page", tc.lang)
+		}
+		for _, l := range strings.Split(w.View(80, 24), "\n") {
+			if lipgloss.Width(l) > 80 {
+				t.Errorf("%s: line wider than 80: %q", tc.lang, l)
+			}
+		}
+		w, _ = feed(w, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("i")})
+		if w.basis {
+			t.Errorf("%s: i did not go back", tc.lang)
 		}
 	}
 }

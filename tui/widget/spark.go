@@ -59,7 +59,21 @@ func Level(v, lo, hi float64) int {
 
 // Scale returns the extent shared by several series (a series and its
 // hypothetical twin), so all are drawn on one scale. Nil series are skipped.
+// Percentages and counts are drawn against zero (percentages up to at least
+// 100), so that a partial dip never reads as a total loss and a flat 100% as
+// 0%; only a relative index keeps its own extent.
 func Scale(ss ...*data.Series) (lo, hi float64) {
+	defer func() {
+		for _, s := range ss {
+			if s == nil || s.Unit == "relative" || len(s.Points) == 0 {
+				continue
+			}
+			lo = min(lo, 0)
+			if strings.HasPrefix(s.Unit, "%") {
+				hi = max(hi, 100)
+			}
+		}
+	}()
 	first := true
 	for _, s := range ss {
 		if s == nil {
