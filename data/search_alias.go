@@ -71,7 +71,7 @@ func (v *Vocab) OrgAliases(org string) []string {
 func (v *Vocab) attach(recs []*Record, tls map[string]*Timeline, byID map[string]*Record) {
 	// Records share few tags: each tag's names are looked up once, and
 	// the records with that tag share the slice (read only).
-	cache := map[string]tagNames{}
+	cache := nameCache{tags: map[string]tagNames{}, orgs: map[string][]string{}}
 	for _, r := range recs {
 		r.names = v.namesOf(r, cache)
 	}
@@ -89,9 +89,26 @@ type tagNames struct {
 	ok    bool
 }
 
+// nameCache holds the names attach has looked up, by tag and by
+// organisation as written.
+type nameCache struct {
+	tags map[string]tagNames
+	orgs map[string][]string
+}
+
+// orgAliasesOf is OrgAliases, from cache when there.
+func (v *Vocab) orgAliasesOf(org string, cache nameCache) []string {
+	as, ok := cache.orgs[org]
+	if !ok {
+		as = v.OrgAliases(org)
+		cache.orgs[org] = as
+	}
+	return as
+}
+
 // tagNamesOf returns a tag's labels and aliases, from cache when there.
-func (v *Vocab) tagNamesOf(tag string, cache map[string]tagNames) tagNames {
-	if tn, ok := cache[tag]; ok {
+func (v *Vocab) tagNamesOf(tag string, cache nameCache) tagNames {
+	if tn, ok := cache.tags[tag]; ok {
 		return tn
 	}
 	var tn tagNames
@@ -100,11 +117,11 @@ func (v *Vocab) tagNamesOf(tag string, cache map[string]tagNames) tagNames {
 		names = append(names, v.aliases[strings.ToLower(tag)]...)
 		tn = tagNames{names: slices.DeleteFunc(names, func(s string) bool { return s == "" }), ok: true}
 	}
-	cache[tag] = tn
+	cache.tags[tag] = tn
 	return tn
 }
 
-func (v *Vocab) namesOf(r *Record, cache map[string]tagNames) recordNames {
+func (v *Vocab) namesOf(r *Record, cache nameCache) recordNames {
 	var n recordNames
 	var all []string
 	add := func(s string) {
@@ -112,7 +129,7 @@ func (v *Vocab) namesOf(r *Record, cache map[string]tagNames) recordNames {
 			all = append(all, s)
 		}
 	}
-	n.org = v.OrgAliases(r.Org)
+	n.org = v.orgAliasesOf(r.Org, cache)
 	for _, a := range n.org {
 		add(a)
 	}
