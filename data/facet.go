@@ -21,7 +21,8 @@ const (
 	FacetContributing Facet = "contributing"
 	FacetSeverity     Facet = "severity"
 	// FacetTimeline has one value, TimelineValue, for a record with a
-	// timeline to replay.
+	// timeline to replay. It is not in Facets (nor in FacetCounts): the
+	// explorer's panel counts it itself.
 	FacetTimeline Facet = "timeline"
 )
 
@@ -29,7 +30,7 @@ const (
 const TimelineValue = "timeline"
 
 // Facets lists every facet in display order.
-var Facets = []Facet{FacetOrg, FacetYear, FacetDomain, FacetComponent, FacetRootCause, FacetContributing, FacetSeverity, FacetTimeline}
+var Facets = []Facet{FacetOrg, FacetYear, FacetDomain, FacetComponent, FacetRootCause, FacetContributing, FacetSeverity}
 
 // FacetValues returns r's values for facet f, each once: the organisation,
 // the year as four digits, the domains, components, root cause, contributing

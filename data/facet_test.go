@@ -57,7 +57,7 @@ func TestFacetValues(t *testing.T) {
 		t.Errorf("a record without a date has year %q", y)
 	}
 	want := []data.Facet{data.FacetOrg, data.FacetYear, data.FacetDomain, data.FacetComponent,
-		data.FacetRootCause, data.FacetContributing, data.FacetSeverity, data.FacetTimeline}
+		data.FacetRootCause, data.FacetContributing, data.FacetSeverity}
 	if !slices.Equal(data.Facets, want) {
 		t.Errorf("Facets = %v, want %v", data.Facets, want)
 	}
@@ -130,7 +130,6 @@ func TestFacetCounts(t *testing.T) {
 			data.FacetRootCause:    fv("config-change", 2, "software-bug", 1),
 			data.FacetContributing: fv("retry-storm", 2, "global-rollout", 1),
 			data.FacetSeverity:     fv("sev1", 2, "sev2", 1),
-			data.FacetTimeline:     {}, // no record here has a timeline
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("FacetCounts =\n%v\nwant\n%v", got, want)

@@ -42,6 +42,8 @@ type Options struct {
 	// Tick schedules the replayer's playback ticks; nil is tea.Tick. Tests
 	// give one that returns at once, so they never wait on the clock.
 	Tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
+	// Role is the app's part in a meeting served over SSH (room.go).
+	Role Role
 }
 
 // App is the root model, the only tea.Model: it owns the window size, the
@@ -68,6 +70,8 @@ type App struct {
 	// init is the command to run first (the replayer's ticks when the
 	// app opens on it).
 	init tea.Cmd
+	// room is the app's part in a served meeting (room.go).
+	room room
 }
 
 // New returns the app over lib, opened by library.Open or wrapped by
@@ -81,6 +85,7 @@ func New(lib *library.Library, opts Options) App {
 		styles = theme.Plain()
 	}
 	a := App{lib: lib, styles: &styles, mouse: opts.Mouse, lang: opts.Lang, keys: DefaultKeyMap(), help: help.New(), tick: opts.Tick}
+	a.room = newRoom(opts.Role)
 	st := a.styles.App
 	a.help.Styles = help.Styles{
 		Ellipsis: st.HelpSep, ShortKey: st.HelpKey, ShortDesc: st.HelpDesc, ShortSeparator: st.HelpSep,
@@ -131,6 +136,9 @@ func (a App) top() Screen { return a.stack[len(a.stack)-1] }
 // order, a screen's results to that screen, everything else to the
 // focused screen.
 func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if m, cmd, ok := a.roomUpdate(msg); ok {
+		return m, cmd
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		a.resize(msg.Width, msg.Height)
@@ -249,6 +257,9 @@ func (a App) routeMouse(msg tea.MouseMsg) (tea.Model, tea.Cmd) {
 
 // helpKeys is the focused screen's keys joined with the global ones.
 func (a App) helpKeys() helpKeys {
+	if h, ok := a.roomHelp(); ok {
+		return h
+	}
 	top := a.top()
 	return helpKeys{global: a.keys, short: top.ShortHelp(), full: top.FullHelp(), typing: top.Capturing()}
 }

@@ -45,7 +45,7 @@ func (a App) helpHeight() int {
 
 // bodyHeight is the height left for the screens under the header and
 // above the help.
-func (a App) bodyHeight() int { return max(a.h-1-a.helpHeight(), 0) }
+func (a App) bodyHeight() int { return max(a.h-1-a.helpHeight()-a.stripHeight(), 0) }
 
 // layout gives every screen its size for the current window, language
 // and help, and sets the global keys' help.
@@ -86,6 +86,9 @@ func (a App) View() string {
 		b.WriteByte('\n')
 		b.WriteString(l)
 	}
+	if s := a.strip(); s != "" {
+		b.WriteString("\n" + s)
+	}
 	help := layout.Lines(a.help.View(a.helpKeys()))
 	for _, l := range help[:min(len(help), a.helpHeight())] {
 		b.WriteByte('\n')
@@ -120,7 +123,7 @@ func (a App) header() string {
 	if crumb := a.crumb(); crumb != "" {
 		left += st.Header.Render(" · " + crumb)
 	}
-	right := st.Lang.Render(i18n.LangName(a.lang))
+	right := st.Lang.Render(a.roomTag() + i18n.LangName(a.lang))
 	if a.status != "" {
 		right = st.Error.Render(a.status)
 	}

@@ -98,12 +98,13 @@ func init() {
 				"incidents completion fish > ~/.config/fish/completions/incidents.fish"},
 		},
 		"mcp":   mcpCommand,
+		"serve": serveCommand,
 		"__ids": {name: "__ids", hidden: true, run: runIDs},
 	}
 }
 
 // commandOrder is the order help lists the commands in.
-var commandOrder = []string{"list", "search", "show", "timeline", "replay", "validate", "mcp", "help", "version", "completion"}
+var commandOrder = []string{"list", "search", "show", "timeline", "replay", "serve", "validate", "mcp", "help", "version", "completion"}
 
 func runHelp(e *env, o options) (int, error) {
 	if len(o.args) == 0 {

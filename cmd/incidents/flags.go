@@ -32,6 +32,7 @@ type options struct {
 	study, present bool
 	set            []string
 	args           []string // positional arguments
+	serve          serveOptions
 }
 
 // flagSpec describes one flag: its name, the placeholder of its value (""
@@ -277,6 +278,9 @@ func (o *options) fill(vals map[string][]string, getenv func(string) string, l d
 	}
 	if getenv("NO_COLOR") != "" {
 		o.noColor = true
+	}
+	if c.name == "serve" {
+		return o.serve.fill(last, vals, l)
 	}
 	return nil
 }

@@ -54,14 +54,7 @@ func TestHostileOwnedCases(t *testing.T) {
 	}
 	var cmds atomic.Int64
 	for _, c := range hostile.Cases() {
-		switch c.Owner {
-		case "":
-		case "model":
-			t.Run(c.Class+"/"+c.Name, func(t *testing.T) {
-				t.Skip("waits on the model helper's bound on a run's total work (issue 10 item 3): " +
-					"this model passes validate and takes about a minute to run; remove the skip once validate rejects it")
-			})
-		default:
+		if c.Owner != "" {
 			runHostileCase(t, c, &cmds)
 		}
 	}

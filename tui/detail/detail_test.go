@@ -328,3 +328,29 @@ func TestCopyMarkdown(t *testing.T) {
 		t.Error("the position line does not say the record was copied")
 	}
 }
+
+// TestReplayOnlyWithTimeline checks that `r` is offered, in the hint bar
+// and the help, only on an incident with a timeline.
+func TestReplayOnlyWithTimeline(t *testing.T) {
+	recs := fixture(t)
+	rel := byID(recs)
+	offered := func(m Model) bool {
+		for _, col := range m.FullHelp() {
+			for _, b := range col {
+				if b.Help().Key == "r" && b.Enabled() {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for id, want := range map[string]bool{"FX-0007": true, "FX-0011": false} {
+		m := New(rel(id), Options{Lang: data.EN, Styles: theme.Plain(), Related: rel, Replay: true,
+			HasTimeline: func(id string) bool { return id == "FX-0007" }})
+		m.SetSize(80, 24)
+		m.Focus()
+		if got := offered(m); got != want {
+			t.Errorf("%s: r offered %v, want %v", id, got, want)
+		}
+	}
+}

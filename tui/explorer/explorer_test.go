@@ -485,7 +485,7 @@ func TestFacetsRunOffLoop(t *testing.T) {
 func TestTimelineFacet(t *testing.T) {
 	for _, l := range []data.Lang{data.EN, data.KO} {
 		keys := []string{"f"}
-		for range len(data.Facets) - 1 {
+		for range len(panelFacets) - 1 {
 			keys = append(keys, "tab")
 		}
 		m, _ := press(newModel(t, l, 100, 40), append(keys, "space")...)

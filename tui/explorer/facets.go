@@ -82,6 +82,25 @@ func filterMatches(ms []data.Match, chosen data.Filter) []data.Match {
 	return out
 }
 
+// panelFacets are the facet panel's groups: data.Facets, then whether an
+// incident has a timeline.
+var panelFacets = append(slices.Clone(data.Facets), data.FacetTimeline)
+
+// timelineCount counts the timeline facet's one value over the records
+// that pass the filter (kept, at 0, when chosen).
+func timelineCount(recs []*data.Record, chosen data.Filter) []data.FacetValue {
+	n := 0
+	for _, r := range recs {
+		if r.HasTimeline() && chosen.Match(r) {
+			n++
+		}
+	}
+	if n == 0 && !chosen.Has(data.FacetTimeline, data.TimelineValue) {
+		return nil
+	}
+	return []data.FacetValue{{Value: data.TimelineValue, Count: n}}
+}
+
 // facetItems lists each facet's values over the matches, with their
 // counts: most frequent first (years newest first, severities in order),
 // chosen values kept even when no match has them; facets no match uses
@@ -93,7 +112,8 @@ func facetItems(ms []data.Match, chosen data.Filter) []facetItem {
 	}
 	counts := data.FacetCounts(recs, chosen)
 	var items []facetItem
-	for _, f := range data.Facets {
+	counts[data.FacetTimeline] = timelineCount(recs, chosen)
+	for _, f := range panelFacets {
 		vs := counts[f]
 		switch f {
 		case data.FacetYear:
@@ -168,11 +188,11 @@ func (s *facetState) jumpGroup(d int) {
 	if !s.hasValues() {
 		return
 	}
-	n := len(data.Facets)
-	fi := slices.Index(data.Facets, s.items[s.cursor].facet)
+	n := len(panelFacets)
+	fi := slices.Index(panelFacets, s.items[s.cursor].facet)
 	for range n {
 		fi = ((fi+d)%n + n) % n
-		f := data.Facets[fi]
+		f := panelFacets[fi]
 		if i := slices.IndexFunc(s.items, func(it facetItem) bool { return it.facet == f && !it.heading }); i >= 0 {
 			s.cursor = i
 			return
@@ -300,7 +320,7 @@ func (m Model) facetLabel(f data.Facet, v string, l data.Lang) string {
 func (m Model) chips() string {
 	w := wordsFor(m.opts.Lang)
 	var parts []string
-	for _, f := range data.Facets {
+	for _, f := range panelFacets {
 		vs := slices.Sorted(maps.Keys(m.facets.chosen[f]))
 		if len(vs) == 0 {
 			continue

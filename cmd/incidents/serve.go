@@ -1,0 +1,251 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/term"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/serve"
+	"github.com/incidents-dev/incidents/tui"
+)
+
+// serveOptions are the flags of `incidents serve`.
+type serveOptions struct {
+	listen, hostKey, authorizedKeys string
+	open, headless                  bool
+	maxSessions                     int
+	idle                            time.Duration
+}
+
+// serveCommand is `incidents serve`: the TUI for a meeting over SSH.
+var serveCommand = &command{
+	name: "serve",
+	summary: [2]string{"the TUI for a meeting: this terminal presents, others follow over ssh",
+		"회의용 TUI: 이 터미널이 발표하고 다른 사람은 ssh로 따라옴"},
+	maxArgs: 0, run: runServe,
+	examples: []string{
+		"incidents serve  # listens on 127.0.0.1:2222",
+		"incidents serve --listen 0.0.0.0:2222 --authorized-keys ~/meeting_keys",
+		"ssh -t -p 2222 localhost  # join and follow the presenter",
+		"ssh -t -p 2222 localhost -- --lang ko --theme light  # join in Korean, light theme",
+		"ssh -p 2222 localhost show IL-0499  # print a record, as 'incidents show' does",
+	},
+}
+
+// The flags of `incidents serve`, added to the others at init.
+func init() {
+	cmds := []string{"serve"}
+	flagSpecs = append(flagSpecs,
+		flagSpec{name: "listen", value: "ADDR", cmds: cmds, want: [2]string{"HOST:PORT", "HOST:PORT"},
+			help: [2]string{"address to listen on (default " + serve.DefaultListen + ")", "들을 주소 (기본값 " + serve.DefaultListen + ")"}},
+		flagSpec{name: "host-key", value: "PATH", cmds: cmds, want: [2]string{"a file", "파일"},
+			help: [2]string{"the server's private key (default: generated on first run under ~/.local/state/incidents)",
+				"서버 개인 키 (기본값: 처음 실행할 때 ~/.local/state/incidents 아래에 만듦)"}},
+		flagSpec{name: "authorized-keys", value: "PATH", cmds: cmds, want: [2]string{"an authorized_keys file", "authorized_keys 파일"},
+			help: [2]string{"only these public keys may join (needed off loopback)", "이 공개 키만 참여 가능 (루프백이 아니면 필요)"}},
+		flagSpec{name: "open", cmds: cmds,
+			help: [2]string{"any key may join, from anywhere that reaches the port", "포트에 닿는 누구나 어떤 키로든 참여 가능"}},
+		flagSpec{name: "headless", cmds: cmds,
+			help: [2]string{"no presenter here: everyone who joins browses alone", "발표자 없이: 참여자 모두 혼자 둘러봄"}},
+		flagSpec{name: "max-sessions", value: "N", cmds: cmds, want: [2]string{"a positive number", "양수"},
+			help: [2]string{"connections at once (default 50)", "동시 연결 수 (기본값 50)"}},
+		flagSpec{name: "idle", value: "DURATION", cmds: cmds, want: [2]string{"a duration such as 30m", "30m 같은 시간"},
+			help: [2]string{"close a connection idle this long (default 30m)", "이만큼 조용한 연결을 닫음 (기본값 30m)"}},
+	)
+}
+
+// fill reads the serve flags; last gives a flag's last value.
+func (s *serveOptions) fill(last func(string) string, vals map[string][]string, l data.Lang) error {
+	s.listen, s.hostKey, s.authorizedKeys = last("listen"), last("host-key"), last("authorized-keys")
+	if s.listen == "" {
+		s.listen = serve.DefaultListen
+	}
+	_, s.open = vals["open"]
+	_, s.headless = vals["headless"]
+	s.maxSessions, s.idle = serve.DefaultMaxSessions, serve.DefaultIdle
+	if v := last("max-sessions"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			return usageErrorf(msg(l, "--max-sessions: invalid number %q (want a positive number)"), v)
+		}
+		s.maxSessions = n
+	}
+	if v := last("idle"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return usageErrorf(msg(l, "--idle: invalid duration %q (want such as 30m or 1h)"), v)
+		}
+		s.idle = d
+	}
+	return nil
+}
+
+func runServe(e *env, o options) (int, error) {
+	so := o.serve
+	keyPath := so.hostKey
+	if keyPath == "" {
+		p, err := serve.DefaultHostKeyPath(e.getenv)
+		if err != nil {
+			return exitFail, err
+		}
+		keyPath = p
+	}
+	key, created, err := serve.LoadHostKey(keyPath)
+	if err != nil {
+		return exitFail, err
+	}
+	if created {
+		fmt.Fprintf(e.stderr, "incidents serve: generated host key %s\n", keyPath)
+	}
+	present := !so.headless && e.isTerminal
+	logw := &heldLog{w: e.stderr, held: present && writerIsTerminal(e.stderr)}
+	lib := e.load(o)
+	go lib.Prepare() //nolint:errcheck // a replayer shows its own timeline's error
+	srv, err := serve.New(serve.Config{
+		Listen: so.listen, HostKey: key, AuthorizedKeys: so.authorizedKeys, Open: so.open,
+		MaxSessions: so.maxSessions, Idle: so.idle,
+		Lang: o.lang, Theme: o.theme, Library: lib, Log: logw,
+		Command: remoteCommand(o.data),
+	})
+	if errors.Is(err, serve.ErrUnsafeListen) {
+		return exitUsage, usageErrorf("%v", err)
+	}
+	if err != nil {
+		return exitFail, err
+	}
+	l, err := srv.Listen()
+	if err != nil {
+		return exitFail, err
+	}
+	if so.open {
+		fmt.Fprintf(e.stderr, "incidents serve: warning: --open: anyone who can reach %s may watch\n", l.Addr())
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(l) }()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	code, err := exitOK, error(nil)
+	if present {
+		code, err = e.present(ctx, srv, o)
+		logw.release()
+	}
+	if err == nil {
+		waitForRoom(ctx, e.stderr, srv, l.Addr().String(), present, served)
+	}
+	_ = srv.Close()
+	return code, err
+}
+
+// remoteCommand runs a participant's list, search, show or timeline (its
+// arguments checked by the server) exactly as `incidents` runs it to a
+// pipe, over the server's --data folders and no other environment.
+func remoteCommand(dataDirs []string) func(args []string, stdout, stderr io.Writer) int {
+	return func(args []string, stdout, stderr io.Writer) int {
+		for _, d := range dataDirs {
+			args = append(args, "--data", d)
+		}
+		return newEnv(nil, stdout, stderr, func(string) string { return "" }).run(args)
+	}
+}
+
+// present runs the local presenter's TUI.
+func (e *env) present(ctx context.Context, srv *serve.Server, o options) (int, error) {
+	app := tui.New(srv.Library(), tui.Options{Lang: o.lang, Styles: e.tuiStyles(o), Mouse: o.mouse, Role: tui.Presenter})
+	popts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithInput(e.stdin), tea.WithOutput(e.stdout)}
+	if o.mouse {
+		popts = append(popts, tea.WithMouseCellMotion())
+	}
+	if err := srv.Present(ctx, app, popts...); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+		if errors.Is(err, tea.ErrInterrupted) {
+			return exitInterrupted, nil
+		}
+		return exitFail, err
+	}
+	return exitOK, nil
+}
+
+// waitForRoom keeps serving: headless, until a signal; after the presenter
+// quits, while participants are still connected (they keep browsing).
+func waitForRoom(ctx context.Context, stderr io.Writer, srv *serve.Server, addr string, present bool, served <-chan error) {
+	if present {
+		if srv.Sessions() == 0 {
+			return
+		}
+		fmt.Fprintf(stderr, "incidents serve: presenter left; serving %d participants on %s until they leave (ctrl+c stops)\n", srv.Sessions(), addr)
+	} else {
+		_, port, _ := net.SplitHostPort(addr)
+		fmt.Fprintf(stderr, "incidents serve: serving on %s; join with: ssh -t -p %s HOST (ctrl+c stops)\n", addr, port)
+	}
+	t := time.NewTicker(500 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case err := <-served:
+			if err != nil {
+				fmt.Fprintf(stderr, "incidents serve: %v\n", err)
+			}
+			return
+		case <-t.C:
+			if present && srv.Sessions() == 0 {
+				return
+			}
+		}
+	}
+}
+
+// writerIsTerminal reports whether w is a terminal (the presenter's screen).
+func writerIsTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(f.Fd())
+}
+
+// heldLog writes log lines to w, or, while held (the presenter's TUI owns
+// the terminal that stderr also writes to), keeps the last 256 KiB of them
+// and writes them when released.
+type heldLog struct {
+	mu   sync.Mutex
+	w    io.Writer
+	held bool
+	buf  bytes.Buffer
+}
+
+func (h *heldLog) Write(p []byte) (int, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !h.held {
+		return h.w.Write(p)
+	}
+	const limit = 256 << 10
+	h.buf.Write(p)
+	if h.buf.Len() > limit {
+		b := h.buf.Bytes()[h.buf.Len()-limit:]
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			b = b[i+1:]
+		}
+		h.buf = *bytes.NewBuffer(append([]byte(nil), b...))
+	}
+	return len(p), nil
+}
+
+func (h *heldLog) release() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.held = false
+	_, _ = h.w.Write(h.buf.Bytes())
+	h.buf.Reset()
+}

@@ -1,0 +1,281 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/ssh"
+	"github.com/charmbracelet/wish"
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/library"
+	"github.com/incidents-dev/incidents/tui"
+)
+
+// Defaults of the flags.
+const (
+	DefaultListen      = "127.0.0.1:2222"
+	DefaultMaxSessions = 50
+	DefaultIdle        = 30 * time.Minute
+)
+
+// Config configures a server.
+type Config struct {
+	// Listen is the address to listen on, host:port.
+	Listen string
+	// HostKey is the PEM of the server's private host key (see
+	// LoadHostKey).
+	HostKey []byte
+	// AuthorizedKeys is the path of an authorized_keys file; only its keys
+	// may connect. Empty: any key, which New allows only on a loopback
+	// address or with Open.
+	AuthorizedKeys string
+	// Open lets anyone who can reach the address connect with any key.
+	Open bool
+	// MaxSessions bounds the connections at once; Idle closes a
+	// connection that has sent and received nothing for that long.
+	MaxSessions int
+	Idle        time.Duration
+	// Lang and Theme ("auto", "dark", "light") are participants' defaults.
+	Lang  data.Lang
+	Theme string
+	// Library is the opened library every session reads.
+	Library *library.Library
+	// Command prints one of the read-only commands (list, search, show,
+	// timeline) with args already checked, as `incidents ARGS...` prints
+	// it to a pipe, and returns the exit code.
+	Command func(args []string, stdout, stderr io.Writer) int
+	// Log receives one line per connection, refusal and disconnection.
+	Log io.Writer
+}
+
+// Server is an `incidents serve` SSH server.
+type Server struct {
+	cfg  Config
+	srv  *ssh.Server
+	hub  *hub
+	log  *log.Logger
+	keys map[string]string // authorized key (wire form) → its comment
+
+	conns atomic.Int64
+	wg    sync.WaitGroup
+
+	// wrap, when set (by tests), wraps the presenter's model, and
+	// started is given the presenter's program.
+	wrap    func(tea.Model) tea.Model
+	started func(*tea.Program)
+}
+
+// ErrUnsafeListen is returned for a non-loopback address with neither
+// authorized keys nor Open.
+var ErrUnsafeListen = errors.New("refusing to serve on a non-loopback address without --authorized-keys or --open")
+
+// New checks cfg and returns a server ready to Serve.
+func New(cfg Config) (*Server, error) {
+	if cfg.Listen == "" {
+		cfg.Listen = DefaultListen
+	}
+	if cfg.MaxSessions <= 0 {
+		cfg.MaxSessions = DefaultMaxSessions
+	}
+	if cfg.Idle <= 0 {
+		cfg.Idle = DefaultIdle
+	}
+	if cfg.Log == nil {
+		cfg.Log = io.Discard
+	}
+	host, _, err := net.SplitHostPort(cfg.Listen)
+	if err != nil {
+		return nil, fmt.Errorf("--listen %q: %w (want HOST:PORT)", cfg.Listen, err)
+	}
+	if cfg.AuthorizedKeys == "" && !cfg.Open && !loopback(host) {
+		return nil, fmt.Errorf("%s: %w", cfg.Listen, ErrUnsafeListen)
+	}
+	s := &Server{cfg: cfg, hub: newHub(cfg.Listen), log: log.New(cfg.Log, "incidents serve: ", log.LstdFlags)}
+	if cfg.AuthorizedKeys != "" {
+		if s.keys, err = readAuthorizedKeys(cfg.AuthorizedKeys); err != nil {
+			return nil, err
+		}
+	}
+	s.srv, err = wish.NewServer(
+		wish.WithAddress(cfg.Listen),
+		wish.WithHostKeyPEM(cfg.HostKey),
+		wish.WithPublicKeyAuth(s.allowKey),
+		wish.WithIdleTimeout(cfg.Idle),
+		wish.WithMiddleware(func(ssh.Handler) ssh.Handler { return s.handle }),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("ssh server: %w", err)
+	}
+	s.srv.ConnCallback = s.admit
+	s.srv.ConnectionFailedCallback = func(c net.Conn, err error) {
+		s.log.Printf("refused %s: %v", c.RemoteAddr(), err)
+	}
+	s.srv.SubsystemHandlers = nil
+	s.srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": ssh.DefaultSessionHandler}
+	for _, t := range []string{"direct-tcpip", "direct-streamlocal@openssh.com", "x11"} {
+		s.srv.ChannelHandlers[t] = s.refuseChannel
+	}
+	s.srv.RequestHandlers = map[string]ssh.RequestHandler{}
+	for _, t := range []string{"tcpip-forward", "cancel-tcpip-forward", "streamlocal-forward@openssh.com"} {
+		s.srv.RequestHandlers[t] = s.refuseRequest
+	}
+	return s, nil
+}
+
+// refuseChannel rejects a forwarding channel (port, socket or X11) and
+// logs it.
+func (s *Server) refuseChannel(_ *ssh.Server, _ *gossh.ServerConn, ch gossh.NewChannel, ctx ssh.Context) {
+	s.log.Printf("refused %s channel from %s key %s", ch.ChannelType(), ctx.RemoteAddr(), keyOf(ctx))
+	_ = ch.Reject(gossh.Prohibited, "incidents serve forwards nothing")
+}
+
+// refuseRequest rejects a remote forwarding request and logs it.
+func (s *Server) refuseRequest(ctx ssh.Context, _ *ssh.Server, req *gossh.Request) (bool, []byte) {
+	s.log.Printf("refused %s request from %s key %s", req.Type, ctx.RemoteAddr(), keyOf(ctx))
+	return false, nil
+}
+
+// loopback reports whether host is a loopback address or "localhost".
+func loopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// Serve accepts connections on l until Close.
+func (s *Server) Serve(l net.Listener) error {
+	mode := "keys from " + s.cfg.AuthorizedKeys
+	switch {
+	case s.cfg.Open:
+		mode = "--open: any key"
+	case s.keys == nil:
+		mode = "loopback: any key"
+	}
+	s.log.Printf("serving on %s (%s)", l.Addr(), mode)
+	err := s.srv.Serve(l)
+	if errors.Is(err, ssh.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// Listen opens the configured address.
+func (s *Server) Listen() (net.Listener, error) {
+	l, err := net.Listen("tcp", s.cfg.Listen)
+	if err != nil {
+		return nil, err
+	}
+	s.hub.addr = l.Addr().String()
+	return l, nil
+}
+
+// Close disconnects everyone and stops the server.
+func (s *Server) Close() error {
+	return s.srv.Close()
+}
+
+// Sessions returns how many connections are open.
+func (s *Server) Sessions() int { return int(s.conns.Load()) }
+
+// Wait waits until every session handler has returned.
+func (s *Server) Wait() { s.wg.Wait() }
+
+// Present runs the local presenter: app (a tui.Presenter App) in a program
+// made with opts. Every participant follows its state; when it returns,
+// they are told the presenter has left.
+func (s *Server) Present(ctx context.Context, app tui.App, opts ...tea.ProgramOption) error {
+	var m tea.Model = watched{app: app, after: func(a tui.App) { s.hub.publish(a.Shared()) }}
+	if s.wrap != nil {
+		m = s.wrap(m)
+	}
+	p := tea.NewProgram(m, append(opts, tea.WithContext(ctx))...)
+	if s.started != nil {
+		s.started(p)
+	}
+	s.hub.attachPresenter(p)
+	s.hub.publish(app.Shared())
+	defer s.hub.presenterLeft()
+	_, err := p.Run()
+	return err
+}
+
+// admit bounds the connections at once.
+func (s *Server) admit(ctx ssh.Context, c net.Conn) net.Conn {
+	if n := s.conns.Add(1); n > int64(s.cfg.MaxSessions) {
+		s.conns.Add(-1)
+		s.log.Printf("refused %s: %d sessions already (--max-sessions)", c.RemoteAddr(), s.cfg.MaxSessions)
+		_ = c.Close()
+		return nil
+	}
+	return &countedConn{Conn: c, release: func() { s.conns.Add(-1) }}
+}
+
+// countedConn gives its slot back once, when closed.
+type countedConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *countedConn) Close() error {
+	c.once.Do(c.release)
+	return c.Conn.Close()
+}
+
+// allowKey checks a client's public key: one of --authorized-keys, or any
+// key when there is no such file (loopback or --open).
+func (s *Server) allowKey(ctx ssh.Context, key ssh.PublicKey) bool {
+	fp := gossh.FingerprintSHA256(key)
+	ctx.SetValue(keyCtx{}, fp)
+	if s.keys == nil {
+		return true
+	}
+	if _, ok := s.keys[string(key.Marshal())]; ok {
+		return true
+	}
+	s.log.Printf("refused %s user %q key %s: not in %s", ctx.RemoteAddr(), data.OneLine(ctx.User()), fp, s.cfg.AuthorizedKeys)
+	return false
+}
+
+type keyCtx struct{}
+
+// keyOf returns the fingerprint of the key a connection authenticated with.
+func keyOf(ctx ssh.Context) string {
+	if fp, ok := ctx.Value(keyCtx{}).(string); ok {
+		return fp
+	}
+	return "-"
+}
+
+// watched is an App whose every update is reported to after: the
+// presenter's state goes to the room, a follower's following to the counts.
+type watched struct {
+	app   tui.App
+	after func(tui.App)
+}
+
+func (w watched) Init() tea.Cmd { return w.app.Init() }
+
+func (w watched) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m, cmd := w.app.Update(msg)
+	w.app = m.(tui.App)
+	w.after(w.app)
+	return w, cmd
+}
+
+func (w watched) View() string { return w.app.View() }
+
+// Library returns the library the server reads.
+func (s *Server) Library() *library.Library { return s.cfg.Library }

@@ -1,0 +1,144 @@
+package replayer
+
+import (
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Moment is the part of a replayer that a meeting's followers mirror: which
+// incident, where the clock stands, whether it plays and how fast, and the
+// panel shown in place of the sparklines. Language, size and scroll are
+// not part of it: each reader keeps their own. It is a small value, cheap
+// to copy to every follower after each of the presenter's updates.
+type Moment struct {
+	// Incident is the id of the incident replayed.
+	Incident string
+	// At is the clock's moment, in the timeline's zone.
+	At time.Time
+	// Event is the event the cursor stopped on (several can share one
+	// minute), or -1 for the last event at or before At.
+	Event int
+	// Playing and Speed are the play state and speed (one of replay.Speeds).
+	Playing bool
+	Speed   int
+	// Heatmap says the per-instance heatmap is shown.
+	Heatmap bool
+	// Study is study mode; Asking is the stop whose question is shown and
+	// Revealed the stop last revealed (-1 for none).
+	Study            bool
+	Asking, Revealed int
+	// Present is presenter mode; Overlay the keystroke overlay, shown when
+	// OverlayOn, with Keys its line ("⌨ space play · n next event ×3").
+	Present, OverlayOn bool
+	Keys               string
+	// Clock is At as the replayer's header writes it ("12:47 PDT"), for
+	// telling a reader where the presenter is.
+	Clock string
+}
+
+// Moment returns the replayer's moment.
+func (m Model) Moment() Moment {
+	mo := Moment{
+		At: m.clock.Now(), Event: m.clock.Event(), Playing: m.clock.Playing(),
+		Speed: m.clock.Speed(), Heatmap: m.heatmap,
+		Study: m.study.on, Asking: m.study.asking, Revealed: m.study.revealed,
+		Present: m.present, OverlayOn: m.overlay.on, Keys: m.overlay.text(),
+	}
+	if m.tl != nil {
+		mo.Clock = clockText(m.tl, mo.At, false)
+	}
+	switch {
+	case m.rec != nil:
+		mo.Incident = m.rec.ID
+	case m.tl != nil:
+		mo.Incident = m.tl.Incident
+	}
+	return mo
+}
+
+// ApplyMoment moves the replayer to mo (of the same incident): the clock,
+// the play state and speed, the heatmap, study mode with its question or
+// answer, presenter mode and the keystroke overlay. It schedules no tick:
+// a follower's clock moves only when the presenter's moment arrives, so
+// the two never drift apart; Resume starts the replayer's own ticks again.
+// A tick already in flight is dropped.
+func (m *Model) ApplyMoment(mo Moment) {
+	if m.tl == nil {
+		return
+	}
+	m.gen++
+	layoutChanged := m.applyModes(mo)
+	cur := m.clock.Seek(mo.At)
+	if mo.Event >= 0 && mo.Event < len(m.tl.Events) && m.tl.Events[mo.Event].At.Equal(cur.Now()) {
+		cur, _ = cur.ToEvent(mo.Event)
+	}
+	c := m.clock.With(cur)
+	for c.Speed() < mo.Speed {
+		var ok bool
+		if c, ok = c.Faster(); !ok {
+			break
+		}
+	}
+	for c.Speed() > mo.Speed {
+		var ok bool
+		if c, ok = c.Slower(); !ok {
+			break
+		}
+	}
+	switch {
+	case mo.Playing && !c.Playing() && !c.AtEnd():
+		c = c.Play()
+	case !mo.Playing:
+		c = c.Pause()
+	}
+	if m.study.on {
+		m.study.asking, m.study.revealed = mo.Asking, mo.Revealed
+	}
+	m.clock = c
+	m.notice = ""
+	m.settle()
+	if m.study.on {
+		m.study.asking = mo.Asking // settle may start asking; the presenter decides
+	}
+	if layoutChanged {
+		m.rebuild()
+		return
+	}
+	m.refresh()
+}
+
+// applyModes takes mo's study, presenter, overlay and heatmap modes, and
+// reports whether the layout changes with them.
+func (m *Model) applyModes(mo Moment) bool {
+	changed := false
+	if mo.Study != m.study.on {
+		m.study = study{asking: -1, revealed: -1}
+		m.clock = m.clock.WithStops(nil)
+		if mo.Study {
+			m.study = newStudy(m.tl)
+			m.clock = m.clock.WithStops(m.study.firsts())
+		}
+		changed = true
+	}
+	if mo.Present != m.present || mo.OverlayOn != m.overlay.on {
+		m.present, m.overlay.on = mo.Present, mo.OverlayOn
+		changed = true
+	}
+	m.overlay.entries = nil
+	if k := strings.TrimPrefix(mo.Keys, "⌨ "); k != "" {
+		m.overlay.entries = []shownKey{{label: k, n: 1}}
+	}
+	if mo.Heatmap != m.heatmap && (!mo.Heatmap || hasInstances(m.tl)) {
+		m.heatmap = mo.Heatmap
+	}
+	return changed
+}
+
+// Resume starts the replayer's own ticks when it is playing (after
+// following someone else's moments); it does nothing when paused.
+func (m *Model) Resume() tea.Cmd {
+	m.gen++
+	return m.Init()
+}

@@ -1,0 +1,81 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestRoom drives a presenter's and a follower's App by hand: the
+// follower mirrors each Shared state while following, refuses moving keys,
+// browses alone after f (with the strip saying where the presenter is) and
+// re-syncs on f again.
+func TestRoom(t *testing.T) {
+	pres := newDriver(t, Options{Role: Presenter}, 120, 40)
+	fol := newDriver(t, Options{Role: Follower}, 80, 24)
+	share := func() { fol.send(PresenterMsg{Shared: pres.app.Shared()}) }
+
+	pres.press("r")
+	share()
+	if !strings.Contains(fol.app.View(), "09:00 CET") || !fol.app.Following() {
+		t.Fatalf("the follower did not open the presenter's replay:\n%s", fol.app.View())
+	}
+	pres.press("n")
+	share()
+	if !strings.Contains(fol.app.View(), "09:12 CET") {
+		t.Fatalf("the follower's clock did not move with the presenter's:\n%s", fol.app.View())
+	}
+	fol.press("G", "space", "esc")
+	if v := fol.app.View(); !strings.Contains(v, "09:12 CET") || !strings.Contains(v, "following the presenter") {
+		t.Fatalf("a following follower's keys moved it:\n%s", v)
+	}
+	if pres.app.Shared().Moment.Clock != "09:12 CET" {
+		t.Fatal("a follower's key reached the presenter")
+	}
+
+	fol.press("f", "G")
+	pres.press("n")
+	share()
+	v := fol.app.View()
+	if strings.Contains(v, "09:12 CET") && !strings.Contains(v, "presenter at") {
+		t.Fatalf("browsing alone, the follower moved with the presenter:\n%s", v)
+	}
+	if !strings.Contains(v, "presenter at "+pres.app.Shared().Moment.Clock+" · FX-0007 · f to rejoin") {
+		t.Fatalf("no strip saying where the presenter is:\n%s", v)
+	}
+	checkFits(t, v, 80, 24, "browsing follower")
+
+	fol.press("f")
+	v = fol.app.View()
+	if !strings.Contains(v, pres.app.Shared().Moment.Clock) || strings.Contains(v, "f to rejoin") {
+		t.Fatalf("f did not re-sync the follower:\n%s", v)
+	}
+
+	fol.send(PresenterLeftMsg{})
+	if v := fol.app.View(); !strings.Contains(v, "the presenter has left") || fol.app.Following() {
+		t.Fatalf("the follower was not told the presenter left:\n%s", v)
+	}
+	fol.press("f")
+	if !strings.Contains(fol.app.View(), "the presenter has left") {
+		t.Fatalf("f after the presenter left:\n%s", fol.app.View())
+	}
+}
+
+// TestRoomHeader checks the presenter's header line, in both languages.
+func TestRoomHeader(t *testing.T) {
+	pres := newDriver(t, Options{Role: Presenter}, 120, 40)
+	pres.send(RoomMsg{Addr: "127.0.0.1:2222", Following: 3, Browsing: 1})
+	if h := strings.SplitN(pres.app.View(), "\n", 2)[0]; !strings.Contains(h, "serving on 127.0.0.1:2222 · 3 following · 1 browsing") {
+		t.Fatalf("header: %q", h)
+	}
+	pres.press("t")
+	if h := strings.SplitN(pres.app.View(), "\n", 2)[0]; !strings.Contains(h, "127.0.0.1:2222에서 공유 중 · 3명 따라오는 중 · 1명 혼자 보는 중") {
+		t.Fatalf("Korean header: %q", h)
+	}
+	alone := newDriver(t, Options{}, 120, 40)
+	alone.send(RoomMsg{Addr: "x", Following: 1})
+	alone.send(PresenterMsg{})
+	alone.press("f")
+	if strings.Contains(alone.app.View(), "serving on") || strings.Contains(alone.app.View(), "presenter") {
+		t.Fatalf("an App alone shows the room:\n%s", alone.app.View())
+	}
+}
