@@ -48,7 +48,7 @@ IFS='|' read -r -a qs <<<"$queries"
 for n in $sizes; do
 	dir="$work/d$n"
 	[ -d "$dir" ] || go run ./internal/synth/synthgen -n "$n" -o "$dir"
-	echo "== $n records ($(du -sh "$dir" | cut -f1))"
+	echo "== $n records ($(du -shL "$dir" | cut -f1))"
 	for q in "${qs[@]}"; do
 		inc=("$work/incidents" --data "$dir" search "$q")
 		pipe=(bash -c 'jq -r "[.id,.org,.date,.title.en,.title.ko]|join(\"  \")" "$1"/*.jsonl | fzf --filter "$2"' _ "$dir" "$q")
