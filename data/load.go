@@ -20,6 +20,10 @@ type Options struct {
 	// block, which data keeps raw because it cannot import replay. A
 	// timeline it rejects is reported and skipped like any other.
 	CheckTimeline func(*Timeline) error
+	// Progress, when set, is told how many of the records found have been
+	// decoded, now and then while they are (from several goroutines, one
+	// call at a time), and once more when all have been.
+	Progress func(done, total int)
 }
 
 // Load reads the bundled library and the user's paths.
@@ -32,7 +36,7 @@ type Options struct {
 // problem. A user record with the id of a bundled one replaces it, and
 // Notices says so.
 func Load(opts Options) (*Library, error) {
-	ld := &loader{check: opts.CheckTimeline}
+	ld := &loader{check: opts.CheckTimeline, progress: opts.Progress}
 	if !opts.NoBundled {
 		ld.addFS(Bundled(), ".", bundledPrefix, true, false)
 	}
@@ -76,6 +80,7 @@ type loader struct {
 	problems  []problem
 	notices   []string
 	check     func(*Timeline) error
+	progress  func(done, total int)
 }
 
 func (ld *loader) report(fi, off int, e *Error) {
@@ -105,7 +110,7 @@ func (ld *loader) run(known map[string]bool) *Library {
 
 	ld.addRecords(lib)
 	ld.addTimelines(lib, known)
-	lib.Vocab.attach(lib.Records, lib.Timelines)
+	lib.Vocab.attach(lib.Records, lib.Timelines, lib.byID)
 	lib.Notices = ld.notices
 	return lib
 }
@@ -113,7 +118,7 @@ func (ld *loader) run(known map[string]bool) *Library {
 // addRecords decodes the record units into lib, newest first; a user
 // record replaces a bundled one of the same id, other repeats are problems.
 func (ld *loader) addRecords(lib *Library) {
-	recs, probs := decodeRecords(ld.records)
+	recs, probs := decodeRecords(ld.records, ld.progress)
 	ld.problems = append(ld.problems, probs...)
 	type entry struct {
 		rec     *Record

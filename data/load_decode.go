@@ -11,13 +11,27 @@ import (
 )
 
 // decodeRecords decodes, sanitises and checks the record units on every
-// core. recs[i] is nil when units[i] had a problem.
-func decodeRecords(units []unit) (recs []*Record, probs []problem) {
+// core. recs[i] is nil when units[i] had a problem. progress, when not nil,
+// is told after each chunk how many units are done, one call at a time.
+func decodeRecords(units []unit, progress func(done, total int)) (recs []*Record, probs []problem) {
 	recs = make([]*Record, len(units))
 	found := make([][]problem, len(units))
 	const chunk = 256
 	var next atomic.Int64
-	var wg sync.WaitGroup
+	var (
+		wg   sync.WaitGroup
+		mu   sync.Mutex
+		done int
+	)
+	report := func(n int) {
+		if progress == nil {
+			return
+		}
+		mu.Lock()
+		done += n
+		progress(done, len(units))
+		mu.Unlock()
+	}
 	workers := min(runtime.GOMAXPROCS(0), (len(units)+chunk-1)/chunk)
 	for range workers {
 		wg.Go(func() {
@@ -26,13 +40,18 @@ func decodeRecords(units []unit) (recs []*Record, probs []problem) {
 				if lo >= len(units) {
 					return
 				}
-				for i := lo; i < min(lo+chunk, len(units)); i++ {
+				hi := min(lo+chunk, len(units))
+				for i := lo; i < hi; i++ {
 					recs[i], found[i] = decodeRecord(units[i])
 				}
+				report(hi - lo)
 			}
 		})
 	}
 	wg.Wait()
+	if len(units) == 0 {
+		report(0)
+	}
 	for _, ps := range found {
 		probs = append(probs, ps...)
 	}

@@ -130,10 +130,13 @@ func (d *fastDecoder) str(s *string) bool {
 	}
 	v, ok := plainStringView(d.b[d.i:end])
 	if !ok {
-		// An escaped string: let encoding/json unescape it.
-		if json.Unmarshal(d.b[d.i:end], &v) != nil {
+		// An escaped string: let encoding/json unescape it. Its own
+		// variable, so that v does not escape to the heap on every call.
+		var esc string
+		if json.Unmarshal(d.b[d.i:end], &esc) != nil {
 			return false
 		}
+		v = esc
 	}
 	*s = v
 	d.i = end

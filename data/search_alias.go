@@ -67,13 +67,13 @@ func (v *Vocab) OrgAliases(org string) []string {
 
 // attach gives each record its other names and says which have timelines.
 // It runs once, as the library is built: records do not change after.
-func (v *Vocab) attach(recs []*Record, tls map[string]*Timeline) {
+// byID holds the records by lower-case id.
+func (v *Vocab) attach(recs []*Record, tls map[string]*Timeline, byID map[string]*Record) {
+	// Records share few tags: each tag's names are looked up once, and
+	// the records with that tag share the slice (read only).
+	cache := nameCache{tags: map[string]tagNames{}, orgs: map[string][]string{}}
 	for _, r := range recs {
-		r.names = v.namesOf(r)
-	}
-	byID := make(map[string]*Record, len(recs))
-	for _, r := range recs {
-		byID[strings.ToLower(r.ID)] = r
+		r.names = v.namesOf(r, cache)
 	}
 	for id := range tls {
 		if r := byID[strings.ToLower(id)]; r != nil {
@@ -82,7 +82,46 @@ func (v *Vocab) attach(recs []*Record, tls map[string]*Timeline) {
 	}
 }
 
-func (v *Vocab) namesOf(r *Record) recordNames {
+// tagNames are a tag's labels and aliases; ok says the tag is in the
+// vocabulary.
+type tagNames struct {
+	names []string
+	ok    bool
+}
+
+// nameCache holds the names attach has looked up, by tag and by
+// organisation as written.
+type nameCache struct {
+	tags map[string]tagNames
+	orgs map[string][]string
+}
+
+// orgAliasesOf is OrgAliases, from cache when there.
+func (v *Vocab) orgAliasesOf(org string, cache nameCache) []string {
+	as, ok := cache.orgs[org]
+	if !ok {
+		as = v.OrgAliases(org)
+		cache.orgs[org] = as
+	}
+	return as
+}
+
+// tagNamesOf returns a tag's labels and aliases, from cache when there.
+func (v *Vocab) tagNamesOf(tag string, cache nameCache) tagNames {
+	if tn, ok := cache.tags[tag]; ok {
+		return tn
+	}
+	var tn tagNames
+	if t, ok := v.Lookup(tag); ok {
+		names := append([]string{t.Label.EN, t.Label.KO}, t.Aliases...)
+		names = append(names, v.aliases[strings.ToLower(tag)]...)
+		tn = tagNames{names: slices.DeleteFunc(names, func(s string) bool { return s == "" }), ok: true}
+	}
+	cache.tags[tag] = tn
+	return tn
+}
+
+func (v *Vocab) namesOf(r *Record, cache nameCache) recordNames {
 	var n recordNames
 	var all []string
 	add := func(s string) {
@@ -90,19 +129,17 @@ func (v *Vocab) namesOf(r *Record) recordNames {
 			all = append(all, s)
 		}
 	}
-	n.org = v.OrgAliases(r.Org)
+	n.org = v.orgAliasesOf(r.Org, cache)
 	for _, a := range n.org {
 		add(a)
 	}
 	var buf [24]string
 	for _, tag := range r.appendTagList(buf[:0]) {
-		t, ok := v.Lookup(tag)
-		if !ok {
+		tn := v.tagNamesOf(tag, cache)
+		if !tn.ok {
 			continue
 		}
-		names := append([]string{t.Label.EN, t.Label.KO}, t.Aliases...)
-		names = append(names, v.aliases[strings.ToLower(tag)]...)
-		names = slices.DeleteFunc(names, func(s string) bool { return s == "" })
+		names := tn.names
 		if n.terms == nil {
 			n.terms = map[string][]string{}
 		}

@@ -43,8 +43,12 @@ type Library struct {
 // timeline's model. Each bad file, record or timeline is skipped and named
 // in the error, which joins every problem (data.Error values); everything
 // else loads, and the Library is never nil.
-func Open(opts Options) (*Library, error) {
-	lib, err := data.LoadFS(data.Options{Paths: opts.Paths, NoBundled: opts.NoBundled, CheckTimeline: checkModel}, opts.FS...)
+func Open(opts Options) (*Library, error) { return openWith(opts, nil) }
+
+// openWith is Open, telling progress how many records are decoded (see
+// data.Options.Progress).
+func openWith(opts Options, progress func(done, total int)) (*Library, error) {
+	lib, err := data.LoadFS(data.Options{Paths: opts.Paths, NoBundled: opts.NoBundled, CheckTimeline: checkModel, Progress: progress}, opts.FS...)
 	return New(lib), err
 }
 

@@ -35,6 +35,10 @@ type Options struct {
 	// ReplayStudy and ReplayPresent start the replayer in study mode and
 	// presenter mode.
 	ReplayStudy, ReplayPresent bool
+	// Loading, when set, is the user's library opening in the background
+	// (library.OpenAsync): the explorer shows its progress, then lists it
+	// in place of the library given to New.
+	Loading *library.Loading
 	// Tick schedules the replayer's playback ticks; nil is tea.Tick. Tests
 	// give one that returns at once, so they never wait on the clock.
 	Tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
@@ -110,6 +114,9 @@ func New(lib *library.Library, opts Options) App {
 		}
 	}
 	a.keys.setHelp(a.lang, false)
+	if opts.Loading != nil {
+		a.init = tea.Batch(a.init, waitLoad(opts.Loading.Updates()))
+	}
 	return a
 }
 
@@ -148,6 +155,8 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a.routeMouse(msg)
 	case screenMsg:
 		return a.fromScreen(msg.to, msg.msg)
+	case loadMsg:
+		return a.loaded(msg)
 	}
 	return a.fromScreen(a.top(), msg)
 }

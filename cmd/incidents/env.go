@@ -9,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/term"
+	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/library"
 	"github.com/incidents-dev/incidents/tui/theme"
 	"github.com/muesli/termenv"
@@ -118,6 +119,12 @@ func (e *env) width(o options, def int) int {
 // everything else loads and the command goes on.
 func (e *env) load(o options) *library.Library {
 	lib, err := library.Open(library.Options{Paths: o.data})
+	e.report(lib, err, o.lang)
+	return lib
+}
+
+// report prints a load's notices and problems.
+func (e *env) report(lib *library.Library, err error, l data.Lang) {
 	for _, n := range lib.Notices() {
 		fmt.Fprintf(e.stderr, "incidents: %s\n", n)
 	}
@@ -127,9 +134,8 @@ func (e *env) load(o options) *library.Library {
 			fmt.Fprintln(e.stderr, p)
 			e.problems = append(e.problems, p.Error())
 		}
-		fmt.Fprintf(e.stderr, "incidents: %s\n", loadSummary(len(problems), o.lang))
+		fmt.Fprintf(e.stderr, "incidents: %s\n", loadSummary(len(problems), l))
 	}
-	return lib
 }
 
 // flatten unwraps errors.Join into its parts.

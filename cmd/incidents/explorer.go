@@ -15,7 +15,18 @@ func runExplorer(e *env, o options) (int, error) {
 	if !e.isTerminal {
 		return runList(e, o)
 	}
-	return e.runTUI(o, e.load(o), "")
+	if len(o.data) == 0 {
+		return e.runTUI(o, e.load(o), "", nil)
+	}
+	// The user's files load behind the explorer, which opens at once on
+	// the bundled library; their problems are printed once it closes.
+	bundled, _ := library.Open(library.Options{})
+	ld := library.OpenAsync(library.Options{Paths: o.data})
+	code, err := e.runTUI(o, bundled, "", ld)
+	if lib, done, lerr := ld.Result(); done {
+		e.report(lib, lerr, o.lang)
+	}
+	return code, err
 }
 
 func runReplay(e *env, o options) (int, error) {
@@ -27,7 +38,7 @@ func runReplay(e *env, o options) (int, error) {
 	if !e.isTerminal {
 		return exitUsage, usageErrorf("replay needs a terminal; for text, run 'incidents timeline %s'", rec.ID)
 	}
-	return e.runTUI(o, lib, rec.ID)
+	return e.runTUI(o, lib, rec.ID, nil)
 }
 
 // runTUI runs the Bubble Tea program. Everything that reads the terminal
@@ -35,7 +46,7 @@ func runReplay(e *env, o options) (int, error) {
 // timelines' modelled series are computed in the background, so the first
 // frame never waits for them; a screen that needs one before it is ready
 // waits for that one alone.
-func (e *env) runTUI(o options, lib *library.Library, replayID string) (int, error) {
+func (e *env) runTUI(o options, lib *library.Library, replayID string, loading *library.Loading) (int, error) {
 	go lib.Prepare() //nolint:errcheck // a replayer shows its own timeline's error
 	app := tui.New(lib, tui.Options{
 		Lang:        o.lang,
@@ -46,6 +57,7 @@ func (e *env) runTUI(o options, lib *library.Library, replayID string) (int, err
 		ReplaySpeed: o.speed,
 		ReplayStudy: o.study, ReplayPresent: o.present,
 		Problems: e.problems,
+		Loading:  loading,
 	})
 	popts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithInput(e.stdin), tea.WithOutput(e.stdout)}
 	if o.mouse {

@@ -27,7 +27,7 @@ func TestCtrlCExits130(t *testing.T) {
 			}
 			done := make(chan int, 1)
 			go func() {
-				code, _ := e.runTUI(o, e.load(o), "")
+				code, _ := e.runTUI(o, e.load(o), "", nil)
 				done <- code
 			}()
 			select {

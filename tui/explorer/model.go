@@ -76,9 +76,14 @@ type Model struct {
 	query     string
 	seq       int
 	searching bool
-	matches   []data.Match // results of query
-	shown     []data.Match // matches that pass the facet filter
-	near      []string     // queries near one that matched nothing
+	// stale says the results shown are of records since replaced, so the
+	// query must be searched again.
+	stale bool
+	// load is the progress of records loading behind the list.
+	load    loading
+	matches []data.Match // results of query
+	shown   []data.Match // matches that pass the facet filter
+	near    []string     // queries near one that matched nothing
 
 	facets facetState
 

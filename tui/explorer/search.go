@@ -30,7 +30,7 @@ func (m *Model) search() tea.Cmd {
 		m.matches = m.every
 		return m.applyFilter(m.Selected())
 	}
-	if m.searching || q == m.query {
+	if m.searching || (q == m.query && !m.stale) {
 		return nil
 	}
 	m.seq++
@@ -52,11 +52,30 @@ func (m Model) handleResults(msg resultsMsg) (Model, tea.Cmd) {
 	if msg.query != m.input.Value() {
 		return m, m.search()
 	}
+	var keep *data.Record
+	if m.stale {
+		keep = sameID(msg.matches, m.Selected())
+	}
 	m.query = msg.query
+	m.stale = false
 	m.matches = msg.matches
 	m.near = nil
 	if len(msg.matches) == 0 {
-		return m, tea.Batch(m.applyFilter(nil), m.suggest(msg.query))
+		return m, tea.Batch(m.applyFilter(keep), m.suggest(msg.query))
 	}
-	return m, m.applyFilter(nil)
+	return m, m.applyFilter(keep)
+}
+
+// sameID is the record in ms with r's id, or nil: r's stand-in after the
+// records are replaced (SetRecords).
+func sameID(ms []data.Match, r *data.Record) *data.Record {
+	if r == nil {
+		return nil
+	}
+	for _, x := range ms {
+		if x.Record.ID == r.ID {
+			return x.Record
+		}
+	}
+	return nil
 }

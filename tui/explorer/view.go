@@ -15,10 +15,14 @@ const maxCachedRows = 1024
 // headerRows is how many lines sit above the list: the search line and,
 // with a facet filter, the chips.
 func (m Model) headerRows() int {
+	n := 1
 	if m.facets.active() {
-		return 2
+		n++
 	}
-	return 1
+	if m.load.total > 0 {
+		n++
+	}
+	return n
 }
 
 // listRows is how many lines the list (or the facet panel) has.
@@ -123,6 +127,9 @@ func (m Model) View() string {
 	lines = append(lines, m.searchLine())
 	if m.facets.active() {
 		lines = append(lines, m.chips())
+	}
+	if m.load.total > 0 {
+		lines = append(lines, m.progressLine())
 	}
 	body := m.listRows()
 	switch {

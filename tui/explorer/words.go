@@ -26,6 +26,8 @@ type words struct {
 	noValues    string
 	// missing marks a title shown in the other language.
 	missing string
+	// loading formats the progress line's text.
+	loading func(done, total string) string
 	// replayable is the timeline facet's one value.
 	replayable string
 }
@@ -46,6 +48,7 @@ var en = words{
 	facetsTitle: "Filters",
 	noValues:    "no values",
 	missing:     i18n.Marker(data.KO),
+	loading:     func(d, t string) string { return "loading " + d + " of " + t + " records…" },
 	replayable:  timelineMark + " has a timeline (r replays it)",
 }
 
@@ -65,6 +68,7 @@ var ko = words{
 	facetsTitle: "필터",
 	noValues:    "값 없음",
 	missing:     i18n.Marker(data.EN),
+	loading:     func(d, t string) string { return "사례 " + t + "건 중 " + d + "건 불러오는 중…" },
 	replayable:  timelineMark + " 타임라인 있음 (r로 재생)",
 }
 

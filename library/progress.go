@@ -1,0 +1,78 @@
+package library
+
+import (
+	"sync"
+	"time"
+)
+
+// Progress is one report of a library opening in the background: Done of
+// Total records decoded so far. The last report has Lib set: the opened
+// library, with Err as Open returns it.
+type Progress struct {
+	Done, Total int
+	Lib         *Library
+	Err         error
+}
+
+// Loading is a library opening in the background (see OpenAsync).
+type Loading struct {
+	ch   chan Progress
+	mu   sync.Mutex
+	lib  *Library
+	err  error
+	done bool
+}
+
+// quiet is how long a load runs before it reports progress: a load that
+// is over sooner shows no progress at all.
+const quiet = 200 * time.Millisecond
+
+// OpenAsync opens the library as Open does, in a goroutine, and returns at
+// once. Updates delivers a progress report now and then once the load has
+// run for 200 ms, then the opened library; a report the reader is not
+// ready for is dropped, never waited on, except the last. The search index
+// is built right after, so the first search waits as little as it can.
+func OpenAsync(opts Options) *Loading {
+	ld := &Loading{ch: make(chan Progress, 1)}
+	go ld.run(opts, time.Now())
+	return ld
+}
+
+func (ld *Loading) run(opts Options, start time.Time) {
+	var last time.Time
+	progress := func(done, total int) {
+		now := time.Now()
+		if now.Sub(start) < quiet || now.Sub(last) < 50*time.Millisecond {
+			return
+		}
+		last = now
+		select {
+		case ld.ch <- Progress{Done: done, Total: total}:
+		default:
+		}
+	}
+	lib, err := openWith(opts, progress)
+	ld.mu.Lock()
+	ld.lib, ld.err, ld.done = lib, err, true
+	ld.mu.Unlock()
+	// A report still unread is stale now: the reader gets the library next.
+	select {
+	case <-ld.ch:
+	default:
+	}
+	ld.ch <- Progress{Done: len(lib.Records()), Total: len(lib.Records()), Lib: lib, Err: err}
+	close(ld.ch)
+	lib.Index()
+}
+
+// Updates returns the channel of progress reports, closed after the one
+// that carries the library.
+func (ld *Loading) Updates() <-chan Progress { return ld.ch }
+
+// Result returns the opened library and Open's error once the load is over;
+// ok is false while it runs.
+func (ld *Loading) Result() (lib *Library, ok bool, err error) {
+	ld.mu.Lock()
+	defer ld.mu.Unlock()
+	return ld.lib, ld.done, ld.err
+}

@@ -1,0 +1,78 @@
+package tui
+
+import (
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/library"
+	"github.com/incidents-dev/incidents/tui/detail"
+)
+
+// loadMsg is one report of the library loading in the background.
+type loadMsg struct {
+	p  library.Progress
+	ch <-chan library.Progress
+}
+
+// waitLoad waits for the next report of a background load.
+func waitLoad(ch <-chan library.Progress) tea.Cmd {
+	return func() tea.Msg {
+		p, ok := <-ch
+		if !ok {
+			return nil
+		}
+		return loadMsg{p: p, ch: ch}
+	}
+}
+
+// lazyIndex searches a library's index, building it on the first search:
+// that runs in a command, so the UI loop never waits for the index.
+type lazyIndex struct{ lib *library.Library }
+
+func (x lazyIndex) Search(q string) []data.Match { return x.lib.Index().Search(q) }
+
+// loaded handles a report of the background load: progress goes to the
+// explorer's progress line; the last report puts the loaded library in
+// place of the one the app opened with.
+func (a App) loaded(msg loadMsg) (tea.Model, tea.Cmd) {
+	ex, ok := a.stack[0].(*explorerScreen)
+	if !ok {
+		return a, nil
+	}
+	if msg.p.Lib == nil {
+		ex.list.SetProgress(msg.p.Done, msg.p.Total)
+		return a, waitLoad(msg.ch)
+	}
+	a.lib = msg.p.Lib
+	// Its problems join those of the first load, for the notice and `!`.
+	a.problemList = append(a.problemList, problemLines(msg.p.Err)...)
+	cmd := ex.list.SetRecords(a.lib.Records(), lazyIndex{a.lib}, a.lib.Label, a.lib.HasTimeline)
+	ex.preview = detail.New(ex.list.Selected(), a.detailOptions(true))
+	ex.SetSize(ex.w, ex.h)
+	return a, tea.Batch(addressTo(ex, cmd), prepare(a.lib))
+}
+
+// prepare computes the loaded library's modelled series off the UI loop,
+// so opening a replayer seldom waits for them.
+func prepare(lib *library.Library) tea.Cmd {
+	return func() tea.Msg {
+		lib.Prepare() //nolint:errcheck // a replayer shows its own timeline's error
+		return nil
+	}
+}
+
+// problemLines lists the problems joined in err (errors.Join), one line
+// each.
+func problemLines(err error) []string {
+	if err == nil {
+		return nil
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []string
+		for _, e := range j.Unwrap() {
+			out = append(out, problemLines(e)...)
+		}
+		return out
+	}
+	return []string{err.Error()}
+}

@@ -1,0 +1,90 @@
+package explorer
+
+import (
+	"strconv"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/layout"
+)
+
+// loading is the progress of records loading behind the list: done of
+// total; total 0 when nothing is loading.
+type loading struct{ done, total int }
+
+// SetProgress shows that done of total records have loaded; the list stays
+// usable meanwhile. A total of 0 hides the progress line.
+func (m *Model) SetProgress(done, total int) {
+	was := m.load.total > 0
+	m.load = loading{done: min(max(done, 0), total), total: max(total, 0)}
+	if was != (m.load.total > 0) {
+		m.rows = nil // the list has a line more or less
+	}
+	m.refresh()
+}
+
+// Loading reports whether a progress line is shown.
+func (m Model) Loading() bool { return m.load.total > 0 }
+
+// SetRecords replaces the records (newest first), their searcher and the
+// lookups of Options, as when a background load is over, and hides the
+// progress line. The query,
+// the facet filter and the selected incident (by id) are kept; the query's
+// results are searched again, off the UI loop.
+func (m *Model) SetRecords(recs []*data.Record, ix Searcher, label func(string) data.Text, hasTimeline func(string) bool) tea.Cmd {
+	keep := m.Selected()
+	m.opts.Label, m.opts.HasTimeline = label, hasTimeline
+	m.load = loading{}
+	m.recs, m.ix = recs, ix
+	m.every = make([]data.Match, len(recs))
+	m.idW, m.orgW = 0, 0
+	for i, r := range recs {
+		m.every[i] = data.Match{Record: r}
+		m.idW = max(m.idW, lipgloss.Width(r.ID))
+		m.orgW = max(m.orgW, lipgloss.Width(r.Org))
+	}
+	m.idW = min(max(m.idW, 4), 12)
+	m.orgW = min(max(m.orgW, 3), 12)
+	m.durW = nil
+	m.rows = nil
+	m.seq++ // a search over the old records is stale
+	m.searching = false
+	if m.query == "" {
+		m.matches = m.every
+		return m.applyFilter(sameID(m.every, keep))
+	}
+	// The old results stay listed until the new ones arrive.
+	m.stale = true
+	return m.search()
+}
+
+// progressLine is "loading 43,000 of 100,000 records…" and a bar, in w
+// cells.
+func (m Model) progressLine() string {
+	ws := wordsFor(m.opts.Lang)
+	text := ws.loading(grouped(m.load.done), grouped(m.load.total)) + " "
+	barW := max(m.w-lipgloss.Width(text)-2, 0)
+	barW = min(barW, 30)
+	filled := 0
+	if m.load.total > 0 {
+		filled = barW * m.load.done / m.load.total
+	}
+	bar := strings.Repeat("█", filled) + strings.Repeat("░", barW-filled)
+	return layout.Fit(m.st.Count.Render("  "+text)+m.st.Count.Render(bar), m.w)
+}
+
+// grouped writes n with a comma between groups of three digits: 43,000.
+func grouped(n int) string {
+	s := strconv.Itoa(n)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}

@@ -1,0 +1,93 @@
+package explorer
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/theme"
+)
+
+// TestProgressLine shows the loading line in both languages, within the
+// width, and hides it again.
+func TestProgressLine(t *testing.T) {
+	for _, tc := range []struct {
+		lang data.Lang
+		want string
+	}{
+		{data.EN, "loading 43,000 of 100,000 records…"},
+		{data.KO, "사례 100,000건 중 43,000건 불러오는 중…"},
+	} {
+		t.Run(tc.lang.String(), func(t *testing.T) {
+			for _, w := range []int{0, 39, 40, 80, 120} {
+				m := newModel(t, tc.lang, w, 8) // fewer rows than records
+				before := len(m.frame)
+				m.SetProgress(43_000, 100_000)
+				v := m.View()
+				if w >= 80 && !strings.Contains(v, tc.want) {
+					t.Errorf("width %d: view lacks %q:\n%s", w, tc.want, v)
+				}
+				for i, line := range strings.Split(v, "\n") {
+					if lw := lipgloss.Width(line); lw > w {
+						t.Errorf("width %d: line %d is %d cells", w, i, lw)
+					}
+				}
+				if w >= 40 && len(m.frame) != before-1 {
+					t.Errorf("width %d: list has %d lines with the progress line, want %d", w, len(m.frame), before-1)
+				}
+				m.SetProgress(0, 0)
+				if strings.Contains(m.View(), "100,000") || len(m.frame) != before {
+					t.Errorf("width %d: progress line still shown after SetProgress(0, 0)", w)
+				}
+			}
+		})
+	}
+}
+
+// TestSetRecords replaces a part of the fixture with all of it, as a
+// background load does: the query is searched again over the new records,
+// the selection stays on the same incident, and the progress line goes.
+func TestSetRecords(t *testing.T) {
+	all := fixture(t)
+	part := all[len(all)/2:]
+	m := New(part, data.NewIndex(part), Options{Lang: data.EN, Styles: theme.Plain()})
+	m.SetSize(80, 20)
+	m.Focus()
+	m, _ = press(m, append([]string{"/"}, typed("e")...)...)
+	m, _ = press(m, "enter", "down")
+	sel := m.Selected()
+	before := ids(m)
+	m.SetProgress(1, 2)
+
+	cmd := m.SetRecords(all, data.NewIndex(all), labels, hasTimeline(t))
+	if m.Loading() {
+		t.Error("progress line still shown after SetRecords")
+	}
+	if got := ids(m); !slices.Equal(got, before) {
+		t.Errorf("before the new search ends, listed %v, want the old results %v", got, before)
+	}
+	m, _ = run(m, cmd)
+	want := ids(newSearched(t, all, "e"))
+	if got := ids(m); !slices.Equal(got, want) {
+		t.Errorf("after SetRecords, listed %v, want %v", got, want)
+	}
+	if m.Query() != "e" {
+		t.Errorf("query %q, want %q", m.Query(), "e")
+	}
+	if got := m.Selected(); got == nil || got.ID != sel.ID {
+		t.Errorf("selected %v, want %s", got, sel.ID)
+	}
+}
+
+// newSearched is a model over recs with query q searched.
+func newSearched(t *testing.T, recs []*data.Record, q string) Model {
+	m := New(recs, data.NewIndex(recs), Options{Lang: data.EN, Styles: theme.Plain()})
+	m.SetSize(80, 20)
+	m.Focus()
+	m, _ = press(m, append([]string{"/"}, typed(q)...)...)
+	m, _ = press(m, "enter")
+	return m
+}
