@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 // Field names a searchable field of a record.
@@ -345,7 +346,15 @@ func extends(words, prev []string) bool {
 	if last == cur {
 		return true
 	}
-	return strings.HasPrefix(cur, last) && runeCount(last) >= minLongRunes
+	return strings.HasPrefix(cur, last) && runeCount(last) >= minLongRunes && hasWordRune(last)
+}
+
+// hasWordRune reports whether w holds a letter or a digit. A word of
+// punctuation alone is matched as written, but once a letter follows it the
+// word splits at its punctuation ("%-x" is "x"), which can match more: such
+// a word is extended by nothing but itself.
+func hasWordRune(w string) bool {
+	return strings.IndexFunc(w, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }) >= 0
 }
 
 func (ix *Index) remember(words []string, ords []int32) {

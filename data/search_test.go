@@ -414,3 +414,18 @@ func FuzzSearch(f *testing.F) {
 		}
 	})
 }
+
+// TestSearchAfterPunctuationWord: a word of punctuation alone matches as
+// written, while the same word with a letter after it splits at the
+// punctuation and can match more; the second search must not reuse the
+// first one's matches (found by FuzzSearch).
+func TestSearchAfterPunctuationWord(t *testing.T) {
+	recs := append(fixture(), synth.Records(300, 4)...)
+	ix := data.NewIndex(recs)
+	for _, tc := range [][2]string{{"%\x1c", "%\x1c\xd3y"}, {"--", "--ab"}} {
+		ix.Search(tc[0])
+		if err := sameMatches(ix.Search(tc[1]), ix.SearchFresh(tc[1])); err != nil {
+			t.Errorf("Search(%q) after Search(%q): %v", tc[1], tc[0], err)
+		}
+	}
+}
