@@ -47,7 +47,7 @@ func newWhatIfKeyMap(l data.Lang) whatIfKeyMap {
 // whatIfWords are the panel's texts in one language.
 type whatIfWords struct {
 	title, sub, noModel, original, hypothetical, peak, at, below50, notRun, pending, never string
-	soFar, later                                                                           string
+	soFar, later, laterAction                                                              string
 	basisPM, basisJ                                                                        string
 	keyUp, keyDown, keyLess, keyMore, keyApply, keyReset, keyClose                         string
 }
@@ -60,6 +60,7 @@ var whatIfDict = map[data.Lang]whatIfWords{
 		original:     "incident",
 		soFar:        "incident so far",
 		later:        "later (hidden)",
+		laterAction:  "a later action (hidden)",
 		hypothetical: "hypothetical",
 		peak:         "Peak mailbox",
 		at:           "reached at",
@@ -79,6 +80,7 @@ var whatIfDict = map[data.Lang]whatIfWords{
 		original:     "실제 사고",
 		soFar:        "지금까지 실제",
 		later:        "나중(숨김)",
+		laterAction:  "이후 조치(숨김)",
 		hypothetical: "가정",
 		peak:         "메일박스 최고치",
 		at:           "도달 시각",
@@ -279,8 +281,8 @@ func (w whatIf) View(width, height int) string {
 
 	labelW, valueW := 0, 0
 	labels := make([]string, len(w.params))
-	for i, p := range w.params {
-		labels[i] = whatIfText(p.Label, w.lang)
+	for i := range w.params {
+		labels[i] = w.shownLabel(i)
 		labelW = max(labelW, lipgloss.Width(labels[i]))
 		valueW = max(valueW, lipgloss.Width(w.display(w.values[i])), lipgloss.Width(w.shownBase(i)))
 	}
@@ -305,6 +307,9 @@ func (w whatIf) View(width, height int) string {
 	// The selected parameter: what it does and where the incident's value
 	// comes from.
 	p := w.params[w.sel]
+	if w.shownLabel(w.sel) != whatIfText(p.Label, w.lang) || w.hidesBase(w.sel) {
+		p.Desc, p.Basis = data.Text{}, "" // its notes would tell what came next
+	}
 	notes = append(notes, whatIfWrap(w.st.Base, ms.Note, whatIfText(p.Desc, w.lang), width-2, "  ")...)
 	if p.Basis != "" {
 		basis := words.basisJ

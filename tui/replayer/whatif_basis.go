@@ -5,12 +5,16 @@ import "github.com/incidents-dev/incidents/data"
 // basisWords are the texts of the what-if panel's basis page.
 type basisWords struct {
 	title, postmortem, judgement, more, key string
+	// studyEN and studyKO stand in for the page in study mode.
+	studyEN, studyKO string
 }
 
 var basisDict = map[data.Lang]basisWords{
 	data.EN: {
 		title:      "Where each value comes from",
 		postmortem: "postmortem",
+		studyEN:    "Each parameter's basis names what the operators did and when; it is shown once study mode (s) is off.",
+		studyKO:    "매개변수의 근거에는 운영자가 언제 무엇을 했는지가 나옵니다. 학습 모드(s)를 끄면 보입니다.",
 		judgement:  "judgement",
 		more:       "↑↓ scroll · i back",
 		key:        "basis",
@@ -18,6 +22,8 @@ var basisDict = map[data.Lang]basisWords{
 	data.KO: {
 		title:      "값마다 근거",
 		postmortem: "포스트모템",
+		studyEN:    "Each parameter's basis names what the operators did and when; it is shown once study mode (s) is off.",
+		studyKO:    "매개변수의 근거에는 운영자가 언제 무엇을 했는지가 나옵니다. 학습 모드(s)를 끄면 보입니다.",
 		judgement:  "판단",
 		more:       "↑↓ 스크롤 · i 돌아가기",
 		key:        "근거",
@@ -37,6 +43,10 @@ func (w whatIf) basisLines(width int) []string {
 	ms := w.st.Model
 	words := basisWordsFor(w.lang)
 	var out []string
+	if !w.known.IsZero() {
+		// Its notes tell what the operators did and when: the answers.
+		return whatIfWrap(w.st.Base, ms.Note, whatIfText(data.Text{EN: words.studyEN, KO: words.studyKO}, w.lang), width-2, "")
+	}
 	for _, b := range w.sc.Basis() {
 		basis := words.judgement
 		if b.Basis == "postmortem" {

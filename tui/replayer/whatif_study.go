@@ -1,6 +1,7 @@
 package replayer
 
 import (
+	"regexp"
 	"time"
 
 	"github.com/incidents-dev/incidents/data"
@@ -73,4 +74,23 @@ func (w whatIf) shownBase(i int) string {
 		return whatIfWordsFor(w.lang).later
 	}
 	return w.display(w.base[i])
+}
+
+// clockWords finds the times of day a parameter's label names.
+var clockWords = regexp.MustCompile(`\b([01]?\d|2[0-3]):[0-5]\d\b`)
+
+// shownLabel is parameter i's label as the panel shows it: a label that
+// names a later moment ("13:05 cluster restart") tells what came next, so
+// study mode shows it as a later action until the group reaches it.
+func (w whatIf) shownLabel(i int) string {
+	label := whatIfText(w.params[i].Label, w.lang)
+	if w.known.IsZero() || w.tl == nil {
+		return label
+	}
+	for _, hm := range clockWords.FindAllString(label, -1) {
+		if at, ok := clockOn(w.tl, hm); ok && at.After(w.known) {
+			return whatIfWordsFor(w.lang).laterAction
+		}
+	}
+	return label
 }

@@ -40,6 +40,16 @@ func TestWhatIfAtAStudyStop(t *testing.T) {
 	if strings.Contains(stopView, "‹ 13:43 ›") {
 		t.Errorf("at a 12:43 stop the panel shows when the limits came:\n%s", stopView)
 	}
+	for _, later := range []string{"13:05", "14:15", "13:43"} {
+		if strings.Contains(stopView, later) {
+			t.Errorf("at a 12:43 stop the panel names %s:\n%s", later, stopView)
+		}
+	}
+	stop.basis = true
+	if b := stop.View(120, 40); strings.Contains(b, "13:43") || strings.Contains(b, "14:15") {
+		t.Errorf("at a 12:43 stop the basis page names a later action:\n%s", b)
+	}
+	stop.basis = false
 	if !strings.Contains(stopView, "incident so far") || !strings.Contains(stopView, "later (hidden)") {
 		t.Errorf("the panel does not say it shows the incident so far:\n%s", stopView)
 	}
