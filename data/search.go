@@ -84,36 +84,7 @@ func (r *Record) tagsText() string {
 // appendTags appends tagsText to b.
 func (r *Record) appendTags(b []byte) []byte {
 	var seen [24]string
-	tags := seen[:0]
-	// A linear scan is quickest for the few tags a record has; past
-	// len(seen) a set takes over, so that 100k tags cost 100k steps.
-	var set map[string]bool
-	add := func(ts ...string) {
-		for _, t := range ts {
-			switch {
-			case t == "":
-			case set != nil:
-				if !set[t] {
-					set[t] = true
-					tags = append(tags, t)
-				}
-			case !slices.Contains(tags, t):
-				tags = append(tags, t)
-				if len(tags) == len(seen) {
-					set = make(map[string]bool, 2*len(seen))
-					for _, x := range tags {
-						set[x] = true
-					}
-				}
-			}
-		}
-	}
-	add(r.Domain...)
-	add(r.Components...)
-	add(r.RootCause)
-	add(r.Contributing...)
-	add(r.Symptoms...)
-	for i, t := range tags {
+	for i, t := range r.appendTagList(seen[:0]) {
 		if i > 0 {
 			b = append(b, ' ')
 		}
