@@ -3,8 +3,9 @@ package replayer
 import "github.com/incidents-dev/incidents/tui/widget"
 
 // stageBarAt returns the stage bar for the frame: cached outside study
-// mode; in it drawn for the moment, with the stages not reached yet left
-// unnamed (a later stage's title can give the ending away).
+// mode; in it drawn for the moment, with the stages not finished yet left
+// unnamed (a stage's title can say how it ended: "Restarts that did not
+// hold").
 func (m Model) stageBarAt(f frame) string {
 	c := m.cache
 	s := -1
@@ -18,13 +19,28 @@ func (m Model) stageBarAt(f frame) string {
 }
 
 // stageBar draws the stage bar with stage cur current; stages whose first
-// event is at or after event limit are left blank.
+// event is at or after event limit are left blank, and those with any
+// event from limit on are numbered but not named.
 func (m Model) stageBar(c *frameCache, cur, limit int) string {
 	titles := make([]string, len(m.tl.Stages))
 	for i, st := range m.tl.Stages {
-		titles[i] = pick(st.Title, m.lang, " / ")
+		if m.stageDone(i, limit) {
+			titles[i] = pick(st.Title, m.lang, " / ")
+		}
 	}
 	shown := func(s int) bool { return m.clock.StageStart(s) < limit }
 	return widget.StageBar(c.stages, titles, cur, shown,
 		widget.StagePainters{Stage: c.p.stage, Current: c.p.stageCurrent, Rule: c.p.rule})
+}
+
+// stageDone reports whether every event of stage s lies before event
+// limit, so that study mode may name it.
+func (m Model) stageDone(s, limit int) bool {
+	id := m.tl.Stages[s].ID
+	for i := len(m.tl.Events) - 1; i >= 0; i-- {
+		if m.tl.Events[i].Stage == id {
+			return i < limit
+		}
+	}
+	return true
 }

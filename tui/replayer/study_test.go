@@ -137,6 +137,20 @@ func TestStudyNoSpoilers(t *testing.T) {
 					t.Errorf("%s stop %d: sparkline drawn right of the cursor (column %d): %q", lang, k+1, col, r)
 				}
 			}
+			for si, stage := range tl.Stages {
+				over := true // every event of the stage is before the stop
+				for i := st.First; i < len(tl.Events); i++ {
+					over = over && tl.Events[i].Stage != stage.ID
+				}
+				if over {
+					continue
+				}
+				for _, title := range []string{stage.Title.EN, stage.Title.KO} {
+					if title != "" && strings.Contains(flatText(v), flatText(title)) {
+						t.Errorf("%s stop %d: names stage %d, not over yet: %q", lang, k+1, si+1, title)
+					}
+				}
+			}
 			if l := leaks(m.Markdown(), tl, st.First, lang); len(l) > 0 {
 				t.Errorf("%s stop %d: y would copy %v", lang, k+1, l)
 			}

@@ -263,6 +263,9 @@ func (m Model) stageCaption(f frame) string {
 	if s < 0 {
 		return fmt.Sprintf("%s –/%d", w.stage, n)
 	}
+	if f.study && !m.stageDone(s, f.limit) {
+		return fmt.Sprintf("%s %d/%d", w.stage, s+1, n) // its title can tell how it ends
+	}
 	return fmt.Sprintf("%s %d/%d · %s", w.stage, s+1, n, pick(m.tl.Stages[s].Title, m.lang, " / "))
 }
 
