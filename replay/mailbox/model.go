@@ -465,6 +465,11 @@ func ParseModel(raw json.RawMessage) (Model, error) {
 			return Model{}, fieldErr("params."+name, "unknown parameter (want one of %s)", paramNames())
 		}
 	}
+	// The one rule between parameters: a backoff never waits less than the
+	// first retry.
+	if m.RetryMax < m.Retry {
+		return Model{}, fieldErr("params.retry_max_s.value", "retry_max_s %v is less than retry_s %v (want at least the retry interval)", m.RetryMax, m.Retry)
+	}
 	if len(f.Actions) > 1000 {
 		return Model{}, fieldErr("actions", "%d actions (want at most 1000)", len(f.Actions))
 	}
