@@ -90,34 +90,18 @@ func (m Model) toggleStudy() (Model, tea.Cmd) {
 // without asking, and nothing jumps ahead (no end, no stage keys).
 func (m Model) studyKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	k := m.keys
-	c := m.clock
 	asking := m.study.asking >= 0
 	switch {
 	case asking && key.Matches(msg, k.Reveal):
 		return m.reveal()
 	case key.Matches(msg, k.Prev):
 		return m.askAgain()
-	case asking:
+	case asking, key.Matches(msg, k.End), key.Matches(msg, k.Stage):
 		return m, nil
-	case key.Matches(msg, k.Play):
-		c = c.Toggle()
-	case key.Matches(msg, k.Next):
-		cur, _ := c.Next()
-		c = c.With(cur)
 	case key.Matches(msg, k.Forward):
-		c = c.With(m.studyStep(time.Minute))
-	case key.Matches(msg, k.Back):
-		c = c.With(c.Step(-time.Minute))
-	case key.Matches(msg, k.Faster):
-		c, _ = c.Faster()
-	case key.Matches(msg, k.Slower):
-		c, _ = c.Slower()
-	case key.Matches(msg, k.Start):
-		c = c.With(c.ToStart())
-	default:
-		return m, nil
+		return m.setClock(m.clock.With(m.studyStep(time.Minute)))
 	}
-	return m.setClock(c)
+	return m.moveKey(msg) // play, next, back, speed and start as ever
 }
 
 // studyStep moves the cursor by d, but onto the first stop on the way.
