@@ -24,20 +24,30 @@ type TextOptions struct {
 	Styles theme.Styles
 }
 
+// startText begins a text rendering at opts.Width (80 if unset) with the
+// header; ok is false when there is no timeline, which it then says.
+func startText(rec *data.Record, tl *data.Timeline, opts TextOptions) (r *textRenderer, ok bool) {
+	w := opts.Width
+	if w <= 0 {
+		w = 80
+	}
+	r = &textRenderer{w: w, lang: opts.Lang, st: opts.Styles.Replay, plain: opts.Styles.Plain, styles: opts.Styles}
+	r.header(rec, tl)
+	if tl == nil {
+		r.para(wordsFor(opts.Lang).noTimeline, 0, r.st.Notice)
+		return r, false
+	}
+	return r, true
+}
+
 // RenderText returns rec's timeline tl as text for `incidents timeline`:
 // a header, each stage with its events and annotations, then the headline
 // series as full-width sparklines with their provenance, minimum and maximum,
 // and the sources. No line is wider than opts.Width. rec may be nil; a nil tl
 // gives the header and a line saying there is no timeline.
 func RenderText(rec *data.Record, tl *data.Timeline, opts TextOptions) string {
-	w := opts.Width
-	if w <= 0 {
-		w = 80
-	}
-	r := textRenderer{w: w, lang: opts.Lang, st: opts.Styles.Replay, plain: opts.Styles.Plain, styles: opts.Styles}
-	r.header(rec, tl)
-	if tl == nil {
-		r.para(wordsFor(opts.Lang).noTimeline, 0, r.st.Notice)
+	r, ok := startText(rec, tl, opts)
+	if !ok {
 		return r.String()
 	}
 	r.stages(tl)

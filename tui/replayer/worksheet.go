@@ -38,14 +38,8 @@ func worksheetWordsFor(l data.Lang) worksheetWords {
 // mattered). Nothing before the divider tells what happened at or after
 // a stop. No line is wider than opts.Width.
 func RenderStudy(rec *data.Record, tl *data.Timeline, opts TextOptions) string {
-	w := opts.Width
-	if w <= 0 {
-		w = 80
-	}
-	r := textRenderer{w: w, lang: opts.Lang, st: opts.Styles.Replay, plain: opts.Styles.Plain, styles: opts.Styles}
-	r.header(rec, tl)
-	if tl == nil {
-		r.para(wordsFor(opts.Lang).noTimeline, 0, r.st.Notice)
+	r, ok := startText(rec, tl, opts)
+	if !ok {
 		return r.String()
 	}
 	ww := worksheetWordsFor(opts.Lang)
@@ -59,7 +53,7 @@ func RenderStudy(rec *data.Record, tl *data.Timeline, opts TextOptions) string {
 	for k, st := range stops {
 		r.stopQuestion(tl, k, st, ww)
 	}
-	r.add(strings.Repeat("─", w))
+	r.add(strings.Repeat("─", r.w))
 	r.para(ww.answers, 0, r.st.Label)
 	r.blank()
 	for k, st := range stops {
