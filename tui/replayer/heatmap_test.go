@@ -17,11 +17,12 @@ import (
 	"github.com/incidents-dev/incidents/tui/theme"
 )
 
-// modelTimeline is IL-0499's bundled timeline with the series its model
+// modelTimeline is a frozen copy of IL-0499's timeline (testdata, so that
+// editing the bundle never moves these goldens) with the series its model
 // computes (the heatmap and the what-if panel draw nothing else).
 func modelTimeline(t testing.TB) *data.Timeline {
 	t.Helper()
-	raw, err := os.ReadFile("../../data/library/timelines/IL-0499.json")
+	raw, err := os.ReadFile("testdata/IL-0499-model.json")
 	if err != nil {
 		t.Fatal(err)
 	}
