@@ -190,7 +190,8 @@ func (c *client) resize(t testing.TB, w, h int) {
 // deadline for a loaded machine, not a speed target.
 func waitFor(t testing.TB, who string, scr *screen, want ...string) string {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	const wait = 30 * time.Second
+	deadline := time.Now().Add(wait)
 	for {
 		s := scr.String()
 		ok := true
@@ -201,7 +202,7 @@ func waitFor(t testing.TB, who string, scr *screen, want ...string) string {
 			return s
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%s: waited 10s for %q; screen:\n%s", who, want, s)
+			t.Fatalf("%s: waited %v for %q; screen:\n%s", who, wait, want, s)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

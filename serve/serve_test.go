@@ -32,6 +32,9 @@ func TestMeeting(t *testing.T) {
 	srv, addr := testServer(t, nil)
 	p := startPresenter(t, srv, 160, 40)
 	alice := join(t, addr, "alice", 100, 30, []string{"LANG=en_GB.UTF-8"}, "")
+	// A session joins the room once its shell has started, which is after
+	// join returns: wait for alice so that bob's is the last join.
+	waitFor(t, "presenter", p.scr, "alice joined")
 	// bob's client sends LANG twice: the last value wins.
 	bob := join(t, addr, "bob", 80, 24, []string{"LANG=C", "LANG=ko_KR.UTF-8"}, "")
 	waitFor(t, "presenter", p.scr, "bob joined") // the status line, until a key
