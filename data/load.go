@@ -24,6 +24,12 @@ type Options struct {
 	// decoded, now and then while they are (from several goroutines, one
 	// call at a time), and once more when all have been.
 	Progress func(done, total int)
+	// Cache is a folder for SearchLoad to keep each JSON Lines file's
+	// search text in, so that the next search over an unchanged file
+	// reads that instead; "" keeps none. Load ignores it. A cache file
+	// that is missing, stale, corrupt or not one is rebuilt; a folder that
+	// cannot be written leaves the search uncached.
+	Cache string
 }
 
 // Load reads the bundled library and the user's paths.
@@ -81,6 +87,9 @@ type loader struct {
 	notices   []string
 	check     func(*Timeline) error
 	progress  func(done, total int)
+	// stream, when set, makes addFS leave JSON Lines files of the user's
+	// to be read a part at a time (SearchLoad).
+	stream *streamState
 }
 
 func (ld *loader) report(fi, off int, e *Error) {
@@ -164,6 +173,18 @@ func (ld *loader) addRecords(lib *Library) {
 // addTimelines decodes and checks the timeline units into lib. Each must
 // belong to a record of lib or, in known, of the bundle.
 func (ld *loader) addTimelines(lib *Library, known map[string]bool) {
+	ld.addTimelinesTo(lib.Timelines, func(key string) (string, bool) {
+		if r := lib.byID[key]; r != nil {
+			return r.ID, true
+		}
+		return "", false
+	}, known)
+}
+
+// addTimelinesTo decodes and checks the timeline units into tls. record
+// gives the id of the loaded record with a lower-cased id; a timeline must
+// belong to one, or to one of known.
+func (ld *loader) addTimelinesTo(tls map[string]*Timeline, record func(key string) (string, bool), known map[string]bool) {
 	tlFrom := map[string]unit{}
 	for _, u := range ld.timelines {
 		tl, ok := ld.decodeTimeline(u)
@@ -177,14 +198,14 @@ func (ld *loader) addTimelines(lib *Library, known map[string]bool) {
 			}
 		}
 		key := strings.ToLower(tl.Incident)
-		r := lib.byID[key]
-		if r == nil && !known[key] {
+		id, found := record(key)
+		if !found && !known[key] {
 			ld.report(u.fi, u.off, &Error{Path: u.f.path, Kind: "timeline", Record: tl.Incident, Field: "incident",
 				Err: fmt.Errorf("no record with id %q", tl.Incident)})
 			continue
 		}
-		if r != nil {
-			tl.Incident = r.ID
+		if found {
+			tl.Incident = id
 		}
 		if first, ok := tlFrom[key]; ok {
 			if !first.f.bundled || u.f.bundled {
@@ -195,6 +216,6 @@ func (ld *loader) addTimelines(lib *Library, known map[string]bool) {
 			ld.notices = append(ld.notices, fmt.Sprintf("%s: timeline %s replaces the bundled timeline", u.f.path, tl.Incident))
 		}
 		tlFrom[key] = u
-		lib.Timelines[tl.Incident] = tl
+		tls[tl.Incident] = tl
 	}
 }

@@ -60,7 +60,10 @@ func decodeRecords(units []unit, progress func(done, total int)) (recs []*Record
 
 // decodeRecord decodes one record; it returns nil and the problems when the
 // record is bad.
-func decodeRecord(u unit) (*Record, []problem) {
+func decodeRecord(u unit) (*Record, []problem) { return decodeRecordAs(u, (*Record).sanitize) }
+
+// decodeRecordAs is decodeRecord, cleaning the record with sanitize.
+func decodeRecordAs(u unit, sanitize func(*Record)) (*Record, []problem) {
 	if p, ok := checkSize(u); !ok {
 		return nil, []problem{p}
 	}
@@ -79,7 +82,7 @@ func decodeRecord(u unit) (*Record, []problem) {
 			return nil, []problem{jsonProblem(u, err, "")}
 		}
 	}
-	r.sanitize()
+	sanitize(r)
 	r.Origin = u.f.path
 	errs := checkRecord(r)
 	if len(errs) == 0 {

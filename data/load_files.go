@@ -116,6 +116,11 @@ func (ld *loader) addFS(fsys fs.FS, root, prefix string, bundled, explicit bool)
 			bad(name, err)
 			return nil
 		}
+		if ld.stream != nil && !bundled && ext == ".jsonl" {
+			ld.stream.files = append(ld.stream.files, streamFile{fsys: fsys, name: name, fi: len(ld.files), path: show(name)})
+			ld.files = append(ld.files, &file{path: show(name)})
+			return nil
+		}
 		data, err := readFile(fsys, name)
 		if err != nil {
 			bad(name, err)

@@ -18,6 +18,9 @@ type file struct {
 	path    string // as shown in errors and Origin
 	data    []byte
 	bundled bool
+	// line0 is how many lines of the file come before data, when data is
+	// a part of it (SearchLoad reads large files a part at a time).
+	line0 int
 
 	indexOnce sync.Once
 	lines     []int // offsets at which lines start
@@ -38,7 +41,7 @@ func (f *file) pos(off int) (line, col int) {
 	if !found {
 		n--
 	}
-	return n + 1, f.charsBefore(off) - f.charsBefore(f.lines[n]) + 1
+	return f.line0 + n + 1, f.charsBefore(off) - f.charsBefore(f.lines[n]) + 1
 }
 
 func (f *file) index() {
@@ -82,6 +85,9 @@ type unit struct {
 	off   int    // offset of raw in f.data
 	raw   []byte // the JSON
 	multi bool   // one of several records in an array or JSON Lines file
+	// line and col are where a line of a JSON Lines file starts (0 for
+	// other units, whose place pos works out).
+	line, col int
 }
 
 // place names where u is: the path, with the position when the file holds

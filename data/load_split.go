@@ -32,20 +32,7 @@ func (ld *loader) addFile(f *file, lines bool) {
 		return
 	}
 	if lines {
-		for off := 0; off < len(f.data); {
-			end := bytes.IndexByte(f.data[off:], '\n')
-			if end < 0 {
-				end = len(f.data)
-			} else {
-				end += off
-			}
-			// Skip white space within the line only: scanning on across
-			// blank lines from every line would be quadratic.
-			if s := jsonscan.SkipSpace(f.data[:end], off); s < end {
-				ld.records = append(ld.records, unit{f: f, fi: fi, off: s, raw: f.data[s:end], multi: true})
-			}
-			off = end + 1
-		}
+		ld.splitLines(f, fi)
 		return
 	}
 	switch f.data[start] {
@@ -81,6 +68,27 @@ func (ld *loader) addFile(f *file, lines bool) {
 		}
 	default:
 		ld.records = append(ld.records, unit{f: f, fi: fi, off: start, raw: f.data[start:]})
+	}
+}
+
+// splitLines splits a JSON Lines file into its records, one a line. Each
+// unit knows its line and column, which for a record that starts a line
+// after white space (ASCII alone) is one more than the bytes skipped.
+func (ld *loader) splitLines(f *file, fi int) {
+	line := f.line0
+	for off := 0; off < len(f.data); line++ {
+		end := bytes.IndexByte(f.data[off:], '\n')
+		if end < 0 {
+			end = len(f.data)
+		} else {
+			end += off
+		}
+		// Skip white space within the line only: scanning on across
+		// blank lines from every line would be quadratic.
+		if s := jsonscan.SkipSpace(f.data[:end], off); s < end {
+			ld.records = append(ld.records, unit{f: f, fi: fi, off: s, raw: f.data[s:end], multi: true, line: line + 1, col: s - off + 1})
+		}
+		off = end + 1
 	}
 }
 

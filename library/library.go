@@ -24,6 +24,9 @@ type Options struct {
 	FS []data.Dir
 	// NoBundled leaves the bundled library out.
 	NoBundled bool
+	// Cache is the folder SearchOnce keeps its search cache in (see
+	// data.Options.Cache); "" keeps none. CacheDir is the usual one.
+	Cache string
 }
 
 // Library is an opened library. Build it with Open, or with New over a
@@ -51,6 +54,19 @@ func openWith(opts Options, progress func(done, total int)) (*Library, error) {
 	lib, err := data.LoadFS(data.Options{Paths: opts.Paths, NoBundled: opts.NoBundled, CheckTimeline: checkModel, Progress: progress}, opts.FS...)
 	return New(lib), err
 }
+
+// SearchOnce loads what Open would and answers one query, as
+// Open(opts) and then Search(query) would, with the same problems; it keeps
+// only the matches, whose records hold their list columns alone (see
+// data.SearchLoad). It is `incidents search`: one query over a library
+// too large to hold whole.
+func SearchOnce(opts Options, query string) (*data.Found, error) {
+	return data.SearchLoad(data.Options{Paths: opts.Paths, NoBundled: opts.NoBundled, CheckTimeline: checkModel, Cache: opts.Cache}, query, opts.FS...)
+}
+
+// CacheDir returns the usual search cache folder: "incidents" in the
+// user's cache folder (XDG_CACHE_HOME when set), or "" when there is none.
+func CacheDir() string { return data.CacheDir() }
 
 // OpenFS loads the bundled library and then each file system, as Open does
 // with Options.FS; name is shown before the files' paths in errors.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -125,7 +126,25 @@ func (e *env) load(o options) *library.Library {
 
 // report prints a load's notices and problems.
 func (e *env) report(lib *library.Library, err error, l data.Lang) {
-	for _, n := range lib.Notices() {
+	e.reportLoad(lib.Notices(), err, l)
+}
+
+// cacheDir is the search cache folder: "incidents" in XDG_CACHE_HOME,
+// else in the user's cache folder (~/.cache on Linux); "" when neither is
+// known.
+func (e *env) cacheDir() string {
+	if d := e.getenv("XDG_CACHE_HOME"); filepath.IsAbs(d) {
+		return filepath.Join(d, "incidents")
+	}
+	if e.getenv("HOME") == "" {
+		return ""
+	}
+	return library.CacheDir()
+}
+
+// reportLoad prints a load's notices and problems.
+func (e *env) reportLoad(notices []string, err error, l data.Lang) {
+	for _, n := range notices {
 		fmt.Fprintf(e.stderr, "incidents: %s\n", n)
 	}
 	if err != nil {

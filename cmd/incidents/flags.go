@@ -24,6 +24,7 @@ type options struct {
 	mouse   bool
 	json    bool
 	noColor bool
+	noCache bool
 	width   int
 	at      string
 	speed   int
@@ -66,6 +67,9 @@ var flagSpecs = []flagSpec{
 
 	{name: "json", cmds: []string{"list", "search", "show", "timeline", "validate"},
 		help: [2]string{"machine-readable output", "기계가 읽을 수 있는 JSON 출력"}},
+	{name: "no-cache", cmds: []string{"search"},
+		help: [2]string{"read every --data file again, not the search cache of earlier searches",
+			"이전 검색의 캐시 대신 --data 파일을 모두 다시 읽음"}},
 	{name: "width", value: "N", cmds: []string{"show", "timeline"}, want: [2]string{"a number of columns", "열 수"},
 		help: [2]string{"wrap text to N columns (default: the terminal's width)",
 			"N 열에 맞춰 줄바꿈 (기본값: 터미널 너비)"}},
@@ -222,6 +226,7 @@ func (o *options) fill(vals map[string][]string, getenv func(string) string, l d
 	_, o.mouse = vals["mouse"]
 	_, o.noColor = vals["no-color"]
 	_, o.json = vals["json"]
+	_, o.noCache = vals["no-cache"]
 	_, o.study = vals["study"]
 	_, o.present = vals["present"]
 	o.data = vals["data"]

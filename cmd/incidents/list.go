@@ -26,9 +26,14 @@ func runList(e *env, o options) (int, error) {
 }
 
 func runSearch(e *env, o options) (int, error) {
-	lib := e.load(o)
 	query := strings.Join(o.args, " ")
-	matches := lib.Search(query)
+	opts := library.Options{Paths: o.data}
+	if !o.noCache {
+		opts.Cache = e.cacheDir()
+	}
+	found, err := library.SearchOnce(opts, query)
+	e.reportLoad(found.Notices, err, o.lang)
+	matches := found.Matches
 	if o.json {
 		if err := library.WriteJSON(e.stdout, library.SearchView(matches)); err != nil {
 			return exitFail, err
@@ -41,7 +46,7 @@ func runSearch(e *env, o options) (int, error) {
 		writeRows(e.stdout, rows, o.lang, e.cliStyles(o), e.termWidth)
 	}
 	if len(matches) == 0 {
-		noMatch(e, o, lib, query)
+		noMatch(e, o, query)
 		return exitFail, nil
 	}
 	return exitOK, nil

@@ -39,9 +39,11 @@ func queryError(err error, l data.Lang) string {
 }
 
 // noMatch reports a search that found nothing, with the nearest queries
-// that find something.
-func noMatch(e *env, o options, lib *library.Library, query string) {
+// that find something. Those need the whole library, which the search did
+// not keep: it is loaded again, quietly (its problems were reported).
+func noMatch(e *env, o options, query string) {
 	s := fmt.Sprintf(msg(o.lang, "no incident matches %q"), query)
+	lib, _ := library.Open(library.Options{Paths: o.data})
 	if near := data.Suggest(lib.Records(), query, 3); len(near) > 0 {
 		s += fmt.Sprintf(msg(o.lang, "; did you mean %s?"), strings.Join(near, ", "))
 	}

@@ -1,0 +1,285 @@
+package data
+
+import (
+	"cmp"
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Found is what SearchLoad returns: the matches of one query over
+// everything loaded, and the load's remarks.
+type Found struct {
+	// Matches are best first, as Search orders them. Their records hold
+	// the list columns alone (id, organisation, date, title, origin) and
+	// the hits: what `incidents search` prints. Summaries and the other
+	// fields are not kept.
+	Matches []Match
+	// Notices are as Library.Notices.
+	Notices []string
+	// Records is how many records loaded.
+	Records int
+}
+
+// SearchLoad loads what LoadFS would and searches it for query, as
+// Search(lib.Records, query) would, with the same problems reported; but
+// it keeps only the matches. Each record is decoded, cleaned (only the
+// fields a search reads) and matched in one go, and then dropped; JSON
+// Lines files are read a few megabytes at a time, so a large library is
+// never held in memory. With opts.Cache set, each JSON Lines file's
+// search text is kept there (see Options.Cache) and read back instead of
+// the file while the file is unchanged.
+//
+// A query with syntax other than plain words, or with no words, is
+// answered by LoadFS and Search, which see the whole library.
+func SearchLoad(opts Options, query string, dirs ...Dir) (*Found, error) {
+	ws, ok := plainQuery(query)
+	if !ok {
+		lib, err := LoadFS(opts, dirs...)
+		return &Found{Matches: Search(lib.Records, query), Notices: lib.Notices, Records: len(lib.Records)}, err
+	}
+	ld := &loader{check: opts.CheckTimeline, stream: &streamState{cache: opts.Cache}}
+	if !opts.NoBundled {
+		ld.addFS(Bundled(), ".", bundledPrefix, true, false)
+	}
+	for _, s := range dirs {
+		ld.addFS(s.FS, ".", s.Name, false, false)
+	}
+	for _, p := range opts.Paths {
+		ld.addPath(p)
+	}
+	f := ld.runSearch(ws)
+	return f, ld.err()
+}
+
+// plainQuery readies a query of plain words for matching; ok is false for
+// one with other syntax or no words.
+func plainQuery(query string) ([]qword, bool) {
+	words := foldQuery(query)
+	if !isPlain(query) {
+		q, err := ParseQuery(query)
+		if err != nil {
+			return nil, false
+		}
+		var ok bool
+		if words, ok = q.plainWords(); !ok {
+			return nil, false
+		}
+	}
+	if len(words) == 0 {
+		return nil, false
+	}
+	return prepare(words), true
+}
+
+// entry is what the search load remembers of every record it decoded,
+// matched or not: enough to settle repeated ids as addRecords does.
+type entry struct {
+	key, id   string // key: the id lower-cased
+	fi, off   int    // the file, and the offset in it, for ordering
+	line, col int    // where a record of a multi-record file starts
+	path      string
+	bundled   bool
+	multi     bool
+	// u is the record's unit when its file stays in memory; its position
+	// is then worked out only when a message needs it.
+	u *unit
+	// matched is set for a record the query matched; rec holds its list
+	// columns.
+	matched bool
+	rec     *Record
+	score   int
+	hits    []Hit
+	// search is the whole decoded record, kept only until its part's
+	// cache block is written.
+	search *Record
+}
+
+// place names where the entry's record is, as unit.place does.
+func (e *entry) place() string {
+	if !e.multi {
+		return e.path
+	}
+	line, col := e.pos()
+	return fmt.Sprintf("%s:%d:%d", e.path, line, col)
+}
+
+func (e *entry) pos() (line, col int) {
+	if e.u != nil {
+		return e.u.f.pos(e.u.off)
+	}
+	return e.line, e.col
+}
+
+// matcher matches decoded records against the query's words, one record
+// at a time, as Search does. Each goroutine uses its own.
+type matcher struct {
+	ws    []qword
+	vocab *Vocab
+	names nameCache
+	sc    scratch
+	osc   onceScratch
+	d     *doc
+}
+
+func newMatcher(ws []qword, v *Vocab) *matcher {
+	return &matcher{ws: ws, vocab: v, names: nameCache{tags: map[string]tagNames{}, orgs: map[string][]string{}}, d: onceDoc()}
+}
+
+// add matches r, which came from unit u, and returns its entry. The entry
+// of a matched record keeps a copy of its list columns, so that nothing
+// of the file's bytes stays reachable.
+func (m *matcher) add(r *Record, e entry) entry {
+	r.names = m.vocab.namesOf(r, m.names)
+	e.key, e.id = strings.ToLower(r.ID), r.ID
+	m.d.fillOnce(r, &m.osc)
+	score, ok := m.sc.match(m.d, m.ws)
+	if !ok {
+		if e.key == r.ID {
+			e.key = strings.Clone(e.key)
+		}
+		e.id = strings.Clone(e.id)
+		return e
+	}
+	e.matched, e.score, e.hits = true, score, m.sc.collect(m.d)
+	e.rec = listColumns(r)
+	e.id = e.rec.ID
+	if e.key == r.ID {
+		e.key = e.rec.ID
+	}
+	return e
+}
+
+// listColumns copies what a search result prints of r.
+func listColumns(r *Record) *Record {
+	return &Record{
+		ID: strings.Clone(r.ID), Org: strings.Clone(r.Org), Date: strings.Clone(r.Date), Day: r.Day,
+		Title:  Text{EN: strings.Clone(r.Title.EN), KO: strings.Clone(r.Title.KO), plain: r.Title.plain},
+		Origin: r.Origin,
+	}
+}
+
+// decodeForSearch decodes and checks one record unit as decodeRecord does,
+// cleaning only the fields a search reads or prints.
+func decodeForSearch(u unit) (*Record, []problem) { return decodeRecordAs(u, (*Record).sanitizeSearch) }
+
+// sanitizeSearch is sanitize for the fields that search matches and lists
+// and that checkRecord reads.
+func (r *Record) sanitizeSearch() {
+	r.ID = strings.TrimSpace(sanitizeLine(r.ID))
+	r.Org = sanitizeTitle(r.Org)
+	r.Date = sanitizeLine(r.Date)
+	r.Title.sanitizeTitle()
+	r.Summary.sanitize()
+	sanitizeLines(r.Domain)
+	sanitizeLines(r.Components)
+	r.RootCause = sanitizeLine(r.RootCause)
+	sanitizeLines(r.Contributing)
+	sanitizeLines(r.Symptoms)
+}
+
+// matchUnits decodes and matches units on every core, returning their
+// entries and problems in unit order.
+func matchUnits(units []unit, ws []qword, v *Vocab) ([]entry, []problem) {
+	const chunk = 256
+	n := (len(units) + chunk - 1) / chunk
+	ents := make([][]entry, n)
+	probs := make([][]problem, n)
+	workers := min(runtime.GOMAXPROCS(0), n)
+	var next sync.Mutex
+	k := 0
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			m := newMatcher(ws, v)
+			for {
+				next.Lock()
+				c := k
+				k++
+				next.Unlock()
+				if c >= n {
+					return
+				}
+				for i := c * chunk; i < min((c+1)*chunk, len(units)); i++ {
+					u := &units[i]
+					r, ps := decodeForSearch(*u)
+					probs[c] = append(probs[c], ps...)
+					if r != nil {
+						ents[c] = append(ents[c], m.add(r, entry{fi: u.fi, off: u.off, path: u.f.path, bundled: u.f.bundled, multi: u.multi, u: u}))
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return slices.Concat(ents...), slices.Concat(probs...)
+}
+
+// runSearch decodes and matches every record, settles repeated ids,
+// checks the timelines and returns the ranked matches.
+func (ld *loader) runSearch(ws []qword) *Found {
+	v := newVocab()
+	for _, u := range ld.vocabs {
+		ld.addVocab(v, u)
+	}
+	ents, probs := matchUnits(ld.records, ws, v)
+	ld.problems = append(ld.problems, probs...)
+	for _, s := range ld.stream.files {
+		e, p := ld.matchStream(s, ws, v)
+		ents = append(ents, e...)
+		ld.problems = append(ld.problems, p...)
+	}
+	slices.SortStableFunc(ents, func(a, b entry) int { return cmp.Or(cmp.Compare(a.fi, b.fi), cmp.Compare(a.off, b.off)) })
+	kept := ld.settle(ents)
+	ids := make(map[string]string, len(kept))
+	var out []Match
+	for _, e := range kept {
+		ids[e.key] = e.id
+		if e.matched {
+			out = append(out, Match{Record: e.rec, Score: e.score, Hits: e.hits})
+		}
+	}
+	ld.addTimelinesTo(map[string]*Timeline{}, func(key string) (string, bool) {
+		id, ok := ids[key]
+		return id, ok
+	}, nil)
+	slices.SortFunc(out, func(a, b Match) int {
+		return cmp.Or(cmp.Compare(b.Score, a.Score), b.Record.Day.Compare(a.Record.Day), strings.Compare(a.Record.ID, b.Record.ID))
+	})
+	return &Found{Matches: out, Notices: ld.notices, Records: len(kept)}
+}
+
+// settle drops repeated ids from ents (in file order) as addRecords does:
+// a user record replaces a bundled one, other repeats are problems.
+func (ld *loader) settle(ents []entry) []*entry {
+	byID := map[string]int{}
+	removed := make([]bool, len(ents))
+	var kept []int
+	for i := range ents {
+		e := &ents[i]
+		if j, ok := byID[e.key]; ok {
+			first := &ents[j]
+			if !first.bundled || e.bundled {
+				err := &Error{Path: e.path, Record: e.id, Err: fmt.Errorf("duplicate id (first in %s)", first.place())}
+				if e.multi {
+					err.Line, err.Col = e.pos()
+				}
+				ld.report(e.fi, e.off, err)
+				continue
+			}
+			removed[j] = true
+			ld.notices = append(ld.notices, fmt.Sprintf("%s: record %s replaces the bundled record", e.path, e.id))
+		}
+		byID[e.key] = i
+		kept = append(kept, i)
+	}
+	out := make([]*entry, 0, len(kept))
+	for _, i := range kept {
+		if !removed[i] {
+			out = append(out, &ents[i])
+		}
+	}
+	return out
+}

@@ -1,0 +1,246 @@
+package data
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// streamState is what SearchLoad's loader keeps of the JSON Lines files it
+// reads a part at a time.
+type streamState struct {
+	cache string // the cache folder, or "" for none
+	files []streamFile
+}
+
+// streamFile is one JSON Lines file of the user's, left by addFS to be
+// read a part at a time.
+type streamFile struct {
+	fsys fs.FS
+	name string // in fsys
+	fi   int
+	path string // as shown
+}
+
+// streamChunk is how much of a file is read at a time: whole lines of
+// about this many bytes.
+const streamChunk = 4 << 20
+
+// errRestart stops a stream whose file is better read whole: a line longer
+// than a record may be, which the whole-file path reports exactly.
+var errRestart = errors.New("read the file whole")
+
+// matchStream reads, decodes and matches one JSON Lines file a part at a
+// time, on every core, and returns its entries and problems in file order.
+// With a cache folder, the file's search text is read from its cache file
+// when that is valid, and written to one otherwise (when the file has no
+// problems).
+func (ld *loader) matchStream(s streamFile, ws []qword, v *Vocab) ([]entry, []problem) {
+	key, err := s.open()
+	if err != nil {
+		return nil, []problem{{s.fi, 0, &Error{Path: s.path, Err: err}}}
+	}
+	var w *cacheWriter
+	if ld.stream.cache != "" && key != nil {
+		if ents, ok := readCache(ld.stream.cache, key, s, ws, v); ok {
+			return ents, nil
+		}
+		w = newCacheWriter(ld.stream.cache, key)
+	}
+	ents, probs, err := ld.streamFile(s, ws, v, w)
+	if errors.Is(err, errRestart) {
+		w.abort()
+		return ld.matchWhole(s, ws, v)
+	}
+	if err != nil {
+		w.abort()
+		return nil, []problem{{s.fi, 0, &Error{Path: s.path, Err: err}}}
+	}
+	if len(probs) > 0 {
+		w.abort()
+	} else {
+		w.commit(len(ents))
+	}
+	return ents, probs
+}
+
+// matchWhole reads s whole and matches it as an in-memory file.
+func (ld *loader) matchWhole(s streamFile, ws []qword, v *Vocab) ([]entry, []problem) {
+	data, err := readFile(s.fsys, s.name)
+	if err != nil {
+		return nil, []problem{{s.fi, 0, &Error{Path: s.path, Err: err}}}
+	}
+	sub := &loader{}
+	sub.files = make([]*file, s.fi)
+	sub.addFile(&file{path: s.path, data: data}, true)
+	ents, probs := matchUnits(sub.records, ws, v)
+	return ents, append(sub.problems, probs...)
+}
+
+// open checks that s is a regular file within the size limit and returns
+// its cache key (nil when it cannot be made).
+func (s streamFile) open() (*cacheKey, error) {
+	info, err := fs.Stat(s.fsys, s.name)
+	if err != nil {
+		return nil, pathErr(err)
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("not a regular file (%s)", describeMode(info.Mode().Type()))
+	}
+	if info.Size() > maxFileSize {
+		return nil, tooLarge("file", info.Size(), maxFileSize)
+	}
+	return makeCacheKey(s, info), nil
+}
+
+// chunkJob is one part of a stream, decoded and matched by its own
+// goroutine.
+type chunkJob struct {
+	ents  []entry
+	probs []problem
+	block []byte // the part's cache block, when a cache is written
+	done  atomic.Bool
+}
+
+// streamFile reads s in parts of whole lines and matches each part in its
+// own goroutine, a few at a time. w, when not nil, is given each part's
+// cache block in order.
+func (ld *loader) streamFile(s streamFile, ws []qword, v *Vocab, w *cacheWriter) ([]entry, []problem, error) {
+	f, err := s.fsys.Open(s.name)
+	if err != nil {
+		return nil, nil, pathErr(err)
+	}
+	defer f.Close()
+	r := io.LimitReader(f, maxFileSize+1)
+	var (
+		jobs  []*chunkJob
+		wg    sync.WaitGroup
+		slots = make(chan struct{}, 2*runtime.GOMAXPROCS(0))
+		carry []byte
+		base  int // offset in the file of carry
+		line0 int // lines before carry
+		total int64
+		first = true
+	)
+	for eof := false; !eof; {
+		buf := make([]byte, len(carry), max(streamChunk, 2*len(carry)))
+		copy(buf, carry)
+		n, err := io.ReadFull(r, buf[len(carry):cap(buf)])
+		buf = buf[:len(carry)+n]
+		total += int64(n)
+		switch {
+		case err == io.EOF || err == io.ErrUnexpectedEOF:
+			eof = true
+		case err != nil:
+			wg.Wait()
+			return nil, nil, pathErr(err)
+		}
+		if total > maxFileSize {
+			wg.Wait()
+			return nil, nil, tooLarge("file", total, maxFileSize)
+		}
+		if first {
+			first = false
+			if enc := wideEncoding(buf); enc != "" {
+				return nil, []problem{{s.fi, 0, &Error{Path: s.path, Err: fmt.Errorf("file is %s, want UTF-8", enc)}}}, nil
+			}
+			if bytes.HasPrefix(buf, bom) {
+				copy(buf, "   ")
+			}
+		}
+		end := len(buf)
+		if !eof {
+			end = bytes.LastIndexByte(buf, '\n') + 1
+			if end == 0 {
+				if len(buf) > maxRecordSize+streamChunk {
+					wg.Wait()
+					return nil, nil, errRestart
+				}
+				carry = buf
+				continue
+			}
+		}
+		part := &file{path: s.path, data: buf[:end], line0: line0}
+		carry = buf[end:]
+		job := &chunkJob{}
+		jobs = append(jobs, job)
+		slots <- struct{}{}
+		at := base
+		wg.Go(func() {
+			defer func() { <-slots }()
+			job.ents, job.probs = matchPart(part, s.fi, at, ws, v, w != nil)
+			if w != nil {
+				job.block = encodeBlock(job.ents, part)
+			}
+			job.done.Store(true)
+		})
+		base += end
+		line0 += bytes.Count(buf[:end], []byte{'\n'})
+		if w != nil {
+			w.flush(jobs, &wg)
+		}
+	}
+	wg.Wait()
+	var ents []entry
+	var probs []problem
+	for _, j := range jobs {
+		ents = append(ents, j.ents...)
+		probs = append(probs, j.probs...)
+	}
+	if len(ents) == 0 && len(probs) == 0 {
+		probs = append(probs, problem{s.fi, 0, &Error{Path: s.path, Err: errors.New("empty file")}})
+	}
+	if w != nil {
+		w.finish(jobs)
+	}
+	return ents, probs, nil
+}
+
+// matchPart splits part (whole lines, base bytes into its file) into
+// records and decodes and matches them. Entries of matched records keep
+// nothing of part's bytes. keep asks for each record's search text in the
+// entries too, for the cache.
+func matchPart(part *file, fi, base int, ws []qword, v *Vocab, keep bool) ([]entry, []problem) {
+	sub := &loader{}
+	sub.splitLines(part, fi)
+	m := matchers.get(ws, v)
+	defer matchers.put(m)
+	ents := make([]entry, 0, len(sub.records))
+	var probs []problem
+	for _, u := range sub.records {
+		r, ps := decodeForSearch(u)
+		for _, p := range ps {
+			p.off += base
+			probs = append(probs, p)
+		}
+		if r == nil {
+			continue
+		}
+		e := m.add(r, entry{fi: fi, off: base + u.off, line: u.line, col: u.col, path: part.path, multi: true})
+		if keep {
+			e.search = r
+		}
+		ents = append(ents, e)
+	}
+	return ents, probs
+}
+
+// matcherPool recycles matchers between the parts of a stream.
+type matcherPool struct{ p sync.Pool }
+
+var matchers matcherPool
+
+func (p *matcherPool) get(ws []qword, v *Vocab) *matcher {
+	if m, ok := p.p.Get().(*matcher); ok && m.vocab == v {
+		m.ws = ws
+		return m
+	}
+	return newMatcher(ws, v)
+}
+
+func (p *matcherPool) put(m *matcher) { p.p.Put(m) }
