@@ -125,7 +125,7 @@ func appendStrings(b []byte, ss []string) []byte {
 // encodeBlock encodes the search text of the records of ents (a part's,
 // which hold it in search) as one block, and lets go of it.
 func encodeBlock(ents []entry, part *file) []byte {
-	b := make([]byte, 8, len(part.data)/2)
+	b := make([]byte, 8, 8+len(part.data)/2)
 	b = binary.AppendUvarint(b, uint64(len(ents)))
 	for i := range ents {
 		e := &ents[i]

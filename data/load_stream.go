@@ -29,7 +29,7 @@ type streamFile struct {
 
 // streamChunk is how much of a file is read at a time: whole lines of
 // about this many bytes.
-const streamChunk = 4 << 20
+var streamChunk = 4 << 20
 
 // errRestart stops a stream whose file is better read whole: a line longer
 // than a record may be, which the whole-file path reports exactly.

@@ -1,0 +1,9 @@
+package data
+
+// SetStreamChunk sets how much of a JSON Lines file SearchLoad reads at a
+// time and returns a function that restores it.
+func SetStreamChunk(n int) (restore func()) {
+	old := streamChunk
+	streamChunk = n
+	return func() { streamChunk = old }
+}

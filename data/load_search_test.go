@@ -1,0 +1,212 @@
+package data_test
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/internal/hostile"
+	"github.com/incidents-dev/incidents/internal/synth"
+)
+
+// outcome is what a search shows: every match with its list columns,
+// score and hits, the notices and every problem.
+type outcome struct {
+	matches []string
+	notices []string
+	errs    string
+}
+
+func describe(ms []data.Match, notices []string, err error) outcome {
+	o := outcome{notices: notices}
+	for _, m := range ms {
+		r := m.Record
+		o.matches = append(o.matches, fmt.Sprintf("%s %s %q %q %q %d %v %s", r.ID, r.Date, r.Org, r.Title.EN, r.Title.KO, m.Score, m.Hits, r.Origin))
+	}
+	if err != nil {
+		o.errs = err.Error()
+	}
+	return o
+}
+
+// loadAndSearch is the reference: the whole library loaded, then searched.
+func loadAndSearch(dir, q string, noBundled bool) outcome {
+	lib, err := data.Load(data.Options{Paths: []string{dir}, NoBundled: noBundled})
+	return describe(data.Search(lib.Records, q), lib.Notices, err)
+}
+
+func searchLoad(t *testing.T, dir, q, cache string, noBundled bool) outcome {
+	t.Helper()
+	f, err := data.SearchLoad(data.Options{Paths: []string{dir}, Cache: cache, NoBundled: noBundled}, q)
+	return describe(f.Matches, f.Notices, err)
+}
+
+// checkSame runs q over dir uncached, with a cache being written and with
+// it read back, and wants the reference's outcome from each.
+func checkSame(t *testing.T, dir, q string, noBundled bool) {
+	t.Helper()
+	want := loadAndSearch(dir, q, noBundled)
+	cache := t.TempDir()
+	for _, run := range []struct{ name, cache string }{{"uncached", ""}, {"cold cache", cache}, {"warm cache", cache}} {
+		if got := searchLoad(t, dir, q, run.cache, noBundled); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %q over %s differs from Load and Search\n got %d matches, %q\nwant %d matches, %q",
+				run.name, q, filepath.Base(dir), len(got.matches), firstDiff(got, want), len(want.matches), firstDiff(want, got))
+		}
+	}
+}
+
+// firstDiff shows where a differs from b.
+func firstDiff(a, b outcome) string {
+	for i := range a.matches {
+		if i >= len(b.matches) || a.matches[i] != b.matches[i] {
+			return a.matches[i]
+		}
+	}
+	if a.errs != b.errs {
+		return a.errs
+	}
+	return strings.Join(a.notices, "; ")
+}
+
+// writeSynth writes n synthetic records as JSON Lines files of per records
+// each, plus extra lines at the end of the last.
+func writeSynth(t *testing.T, dir string, n, per int, extra string) {
+	t.Helper()
+	recs := synth.Records(n, 7)
+	for i := 0; i < n; i += per {
+		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("part-%d.jsonl", i/per)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := bufio.NewWriter(f)
+		if err := synth.WriteJSONL(w, recs[i:min(i+per, n)]); err != nil {
+			t.Fatal(err)
+		}
+		if i+per >= n {
+			w.WriteString(extra)
+		}
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+}
+
+// TestSearchLoadSynth compares SearchLoad, cached and not, with Load and
+// Search over synthetic corpora read in small parts, with repeated ids, a
+// bundled id replaced, bad records and every kind of query.
+func TestSearchLoadSynth(t *testing.T) {
+	defer data.SetStreamChunk(8 << 10)()
+	dir := t.TempDir()
+	bad := `{"id":"SY-000003","title":"again"}` + "\n" + `{"id":"IL-0499","date":"2020-01-01","title":"mine"}` + "\n" +
+		`{"id": 5}` + "\n" + `  {"id":"SY-X","date":"2020-13-01","title":"t"}` + "\n" + "not json\n"
+	writeSynth(t, dir, 600, 250, bad)
+	for _, q := range []string{"dns", "etcd crash", "음성", "cloudflare", "sy-0003", "ㅇㅅ", "org:discord", "!dns etcd", "zzzzqx", ","} {
+		checkSame(t, dir, q, false)
+	}
+}
+
+// TestSearchLoadHostile compares SearchLoad, cached and not, with Load and
+// Search over every hostile input.
+func TestSearchLoadHostile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the hostile corpus takes a few seconds")
+	}
+	defer data.SetStreamChunk(4 << 10)()
+	for _, c := range hostile.Cases() {
+		// The bundle takes most of the time of a small case; it is
+		// loaded only for the cases that name one of its records.
+		noBundled := true
+		for _, f := range c.Files {
+			noBundled = noBundled && !strings.Contains(string(f.Data), "IL-")
+		}
+		t.Run(c.Class+"/"+c.Name, func(t *testing.T) {
+			dir := t.TempDir()
+			release, err := c.Write(dir)
+			defer release()
+			if errors.Is(err, errors.ErrUnsupported) {
+				t.Skip(err)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			q := c.Query
+			if q == "" {
+				q = "hx"
+			}
+			checkSame(t, dir, q, noBundled)
+		})
+	}
+}
+
+// TestSearchCacheMisses checks that a cache file that is stale, corrupt,
+// truncated or foreign is never used, and that a cache folder that cannot
+// be written or does not exist leaves the search as it would be without.
+func TestSearchCacheMisses(t *testing.T) {
+	defer data.SetStreamChunk(8 << 10)()
+	dir := t.TempDir()
+	writeSynth(t, dir, 300, 300, "")
+	cache := t.TempDir()
+	want := loadAndSearch(dir, "dns", true)
+	check := func(name, cache string) {
+		t.Helper()
+		if got := searchLoad(t, dir, "dns", cache, true); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: results differ from an uncached search (%d matches, want %d)", name, len(got.matches), len(want.matches))
+		}
+	}
+	check("first", cache)
+	files, _ := filepath.Glob(filepath.Join(cache, "*"))
+	if len(files) != 1 {
+		t.Fatalf("cache holds %v, want one file", files)
+	}
+	good, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	damage := map[string]func([]byte) []byte{
+		"truncated":    func(b []byte) []byte { return b[:len(b)/2] },
+		"flipped byte": func(b []byte) []byte { b = append([]byte{}, b...); b[len(b)/2] ^= 1; return b },
+		"empty":        func([]byte) []byte { return nil },
+		"foreign":      func([]byte) []byte { return []byte("not a cache file at all\n") },
+		"trailing":     func(b []byte) []byte { return append(append([]byte{}, b...), 0) },
+		"wrong count":  func(b []byte) []byte { b = append([]byte{}, b...); b[len(b)-8]++; return b },
+	}
+	for name, f := range damage {
+		if err := os.WriteFile(files[0], f(good), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		check(name, cache)
+		if b, _ := os.ReadFile(files[0]); string(b) != string(good) {
+			t.Errorf("%s: the cache file was not rebuilt", name)
+		}
+	}
+	// A changed data file of the same size: the key's hash of its ends
+	// tells the versions apart.
+	p := filepath.Join(dir, "part-0.jsonl")
+	b, _ := os.ReadFile(p)
+	i := strings.Index(string(b), "dns")
+	copy(b[i:], "qqq") // one match fewer
+	info, _ := os.Stat(p)
+	os.WriteFile(p, b, 0o600)
+	os.Chtimes(p, info.ModTime(), info.ModTime())
+	want = loadAndSearch(dir, "dns", true)
+	check("changed data file", cache)
+
+	check("missing folder", filepath.Join(t.TempDir(), "a", "b"))
+	if runtime.GOOS != "windows" && os.Getuid() != 0 {
+		ro := t.TempDir()
+		os.Chmod(ro, 0o500)
+		defer os.Chmod(ro, 0o700)
+		check("read-only folder", ro)
+	}
+	notDir := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(notDir, nil, 0o600)
+	check("a file, not a folder", notDir)
+}
