@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -25,8 +26,19 @@ func runList(e *env, o options) (int, error) {
 	return exitOK, nil
 }
 
+// searchMemory is the soft memory limit of a search (see runSearch): far
+// more than a search needs live (the matches of 100k records take a few
+// tens of megabytes), so it costs little collection.
+const searchMemory = 200 << 20
+
 func runSearch(e *env, o options) (int, error) {
 	query := strings.Join(o.args, " ")
+	if e.getenv("GOMEMLIMIT") == "" {
+		// A search streams the library and keeps only its matches, so
+		// nearly everything it allocates is soon garbage: a soft limit
+		// collects it before the heap doubles, at a little more CPU.
+		debug.SetMemoryLimit(searchMemory)
+	}
 	opts := library.Options{Paths: o.data}
 	if !o.noCache {
 		opts.Cache = e.cacheDir()
