@@ -4,11 +4,14 @@
 # otherwise build with jq and fzf. Needs jq, fzf and GNU time (Debian
 # packages jq, fzf, time).
 #
-# The two commands run in alternating pairs (incidents, then the pipeline,
-# RUNS times), so a machine shared with other work slows both alike; each
-# pair gives a ratio (incidents ÷ pipeline), and the script prints per
-# query the median and range of the ratios and of each command's wall
-# time, then each command's peak memory (maximum resident set size).
+# The commands run in alternating rounds (incidents without its cache
+# (--no-cache, "cold"), incidents with a warm cache, then the pipeline;
+# RUNS times), so a machine shared with other work slows all alike; each
+# round gives two ratios (cold ÷ pipeline, warm ÷ pipeline), and the
+# script prints per query the median and range of the ratios and of each
+# command's wall time, then each command's peak memory (maximum resident
+# set size). The cache lives in a folder of its own (XDG_CACHE_HOME), made
+# warm by one search before the rounds.
 #
 #   scripts/bench-search.sh                      # 10k and 100k, 5 pairs each
 #   SIZES=10000 RUNS=9 QUERIES="dns etcd" scripts/bench-search.sh
@@ -21,6 +24,7 @@ queries=${QUERIES:-dns|etcd crash|음성|cloudflare}
 work=${KEEP:-$(mktemp -d)}
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 mkdir -p "$work"
+export XDG_CACHE_HOME="$work/cache"
 go build -o "$work/incidents" ./cmd/incidents
 
 # ms runs a command and prints its wall time in milliseconds.
@@ -50,20 +54,24 @@ for n in $sizes; do
 	[ -d "$dir" ] || go run ./internal/synth/synthgen -n "$n" -o "$dir"
 	echo "== $n records ($(du -shL "$dir" | cut -f1))"
 	for q in "${qs[@]}"; do
-		inc=("$work/incidents" --data "$dir" search "$q")
+		cold=("$work/incidents" --data "$dir" search --no-cache "$q")
+		warm=("$work/incidents" --data "$dir" search "$q")
 		pipe=(bash -c 'jq -r "[.id,.org,.date,.title.en,.title.ko]|join(\"  \")" "$1"/*.jsonl | fzf --filter "$2"' _ "$dir" "$q")
-		"${inc[@]}" >/dev/null 2>&1 || true # warm the page cache
-		: >"$work/a" && : >"$work/b" && : >"$work/r"
+		"${warm[@]}" >/dev/null 2>&1 || true # warm the page cache and the search cache
+		: >"$work/a" && : >"$work/w" && : >"$work/b" && : >"$work/r" && : >"$work/rw"
 		for _ in $(seq "$runs"); do
-			a=$(ms "${inc[@]}")
+			a=$(ms "${cold[@]}")
+			w=$(ms "${warm[@]}")
 			b=$(ms "${pipe[@]}")
-			echo "$a" >>"$work/a" && echo "$b" >>"$work/b"
+			echo "$a" >>"$work/a" && echo "$w" >>"$work/w" && echo "$b" >>"$work/b"
 			awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f\n", a / b }' >>"$work/r"
+			awk -v a="$w" -v b="$b" 'BEGIN { printf "%.3f\n", a / b }' >>"$work/rw"
 		done
-		printf '%-12s ratio %s  | incidents ms %s | jq|fzf ms %s\n' "'$q'" \
-			"$(stats <"$work/r")" "$(stats <"$work/a")" "$(stats <"$work/b")"
+		printf '%-12s cold ratio %s | warm ratio %s\n' "'$q'" "$(stats <"$work/r")" "$(stats <"$work/rw")"
+		printf '%-12s ms: cold %s | warm %s | jq|fzf %s\n' "" "$(stats <"$work/a")" "$(stats <"$work/w")" "$(stats <"$work/b")"
 	done
-	printf 'peak memory: incidents search %s, jq|fzf %s (fzf alone over the lines: %s)\n' \
+	printf 'peak memory: incidents search cold %s, warm %s; jq|fzf %s (fzf alone over the lines: %s)\n' \
+		"$(peak "$work/incidents" --data "$dir" search --no-cache "${qs[0]}")" \
 		"$(peak "$work/incidents" --data "$dir" search "${qs[0]}")" \
 		"$(peak "${pipe[@]}")" \
 		"$(jq -r '[.id,.org,.date,.title.en,.title.ko]|join("  ")' "$dir"/*.jsonl >"$work/lines" && peak fzf --filter "${qs[0]}" <"$work/lines")"

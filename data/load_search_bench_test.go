@@ -1,0 +1,78 @@
+package data_test
+
+import (
+	"fmt"
+	"runtime/metrics"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/incidents-dev/incidents/data"
+)
+
+// BenchmarkSearchLoad is `incidents search dns` without the output: the
+// bundle and a folder of 10k or 100k synthetic records loaded and searched
+// by SearchLoad, without a cache ("cold") and from a warm one ("warm").
+// It reports the peak of the live heap, the figure behind the command's
+// peak memory.
+func BenchmarkSearchLoad(b *testing.B) {
+	for _, n := range []int{10_000, 100_000} {
+		dir := b.TempDir()
+		size := writeFolder(b, dir, n)
+		cache := b.TempDir()
+		for _, v := range []struct{ name, cache string }{{"cold", ""}, {"warm", cache}} {
+			b.Run(fmt.Sprintf("%dk/%s", n/1000, v.name), func(b *testing.B) {
+				opts := data.Options{Paths: []string{dir}, Cache: v.cache}
+				if v.cache != "" {
+					if _, err := data.SearchLoad(opts, "dns"); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.SetBytes(size)
+				peak := peakHeap()
+				for b.Loop() {
+					f, err := data.SearchLoad(opts, "dns")
+					if err != nil || len(f.Matches) == 0 {
+						b.Fatal(err, len(f.Matches))
+					}
+				}
+				b.ReportMetric(peak()/(1<<20), "peak-heap-MB")
+			})
+		}
+	}
+}
+
+// peakHeap samples the heap every millisecond until the returned function
+// is called, which returns the largest sample in bytes.
+func peakHeap() func() float64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	var (
+		mu   sync.Mutex
+		peak uint64
+		stop = make(chan struct{})
+		done = make(chan struct{})
+	)
+	go func() {
+		defer close(done)
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		for {
+			metrics.Read(s)
+			mu.Lock()
+			peak = max(peak, s[0].Value.Uint64())
+			mu.Unlock()
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() float64 {
+		close(stop)
+		<-done
+		mu.Lock()
+		defer mu.Unlock()
+		return float64(peak)
+	}
+}
