@@ -25,6 +25,9 @@ func (s *sim) demand(t int) {
 		calls := in.hostedCalls()
 		if t == s.stormFrom {
 			in.stormCalls = calls * m.StormShare
+			if w, ok := m.StormWeights[in.name]; ok {
+				in.stormCalls *= w
+			}
 		}
 		if t >= s.stormFrom && t < s.stormTo && calls > 0 {
 			// Torn-down calls tell their SFUs, then ask for a syncer again
