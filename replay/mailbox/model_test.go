@@ -599,7 +599,8 @@ func TestEveryClusterServesTheSameCalls(t *testing.T) {
 // instance with the longest mailbox), and one of the five regrows as a
 // secondary placement and has to be restarted again. The outcome does not
 // rest on the one judgement about a single instance's share (weights): the
-// run without it gives the same four of five.
+// run without it gives the same four of five. It does rest on the spawn
+// limit's value (rate_limit's note says how).
 func TestRestartsByQuarterPast(t *testing.T) {
 	m := bundledModel(t)
 	t.Run("bundled", func(t *testing.T) { restartsHold(t, runModel(t, m)) })
