@@ -104,7 +104,7 @@ func (u unexplained) line(tl *data.Timeline, l data.Lang) string {
 func (m Model) stageRule(f frame) string {
 	caption := m.stageCaption(f)
 	u := m.cache.unexplained
-	if !u.in(m.clock.Now()) {
+	if !u.in(f.now) {
 		return m.rule(caption)
 	}
 	return m.ruleMarked(u.mark(m.tl, m.lang), caption)
@@ -125,4 +125,15 @@ func (m Model) ruleMarked(mark, caption string) string {
 	}
 	rest := max(0, m.width-3-lipgloss.Width(mark)-lipgloss.Width(tail)-1)
 	return p.rule.Paint("── ") + p.notice.Paint(mark) + p.faint.Paint(tail) + " " + p.rule.Paint(strings.Repeat("─", rest))
+}
+
+// withUnexplained ends line (presenter mode's play-state row, w cells at
+// most) with the unexplained mark while the cursor is in the stretch.
+func (m Model) withUnexplained(line string, f frame, w int) string {
+	u := m.cache.unexplained
+	room := w - lipgloss.Width(line) - 3
+	if !u.in(f.now) || room < 4 {
+		return line
+	}
+	return line + "   " + m.cache.p.notice.Paint(layout.Truncate(u.mark(m.tl, m.lang), room))
 }

@@ -77,6 +77,13 @@ func TestUnexplainedOnScreen(t *testing.T) {
 				if got := strings.Contains(v, tc.mark); got != at.want {
 					t.Errorf("%s %dx%d at %s: mark shown %v, want %v:\n%s", tc.lang, sz.w, sz.h, at.hm, got, at.want, v)
 				}
+				p := New(nil, tl, Options{Styles: styles(), Lang: tc.lang, At: at.hm, Present: true})
+				p.SetSize(sz.w, sz.h)
+				v = p.View()
+				checkView(t, v, sz.w, sz.h, "unexplained presenting "+at.hm)
+				if got := strings.Contains(v, tc.mark); got != at.want && sz.w >= 100 {
+					t.Errorf("presenting %s %dx%d at %s: mark shown %v, want %v:\n%s", tc.lang, sz.w, sz.h, at.hm, got, at.want, v)
+				}
 			}
 		}
 		text := RenderText(nil, tl, TextOptions{Lang: tc.lang, Width: 80, Styles: styles()})
