@@ -419,7 +419,7 @@ func TestExplorerFits(t *testing.T) {
 
 // TestLayoutColumns checks the order columns are dropped in as the list
 // narrows: for a title of wantTitleW the severity, the organisation to ten
-// cells, durations to their largest unit, then the organisation; for one
+// cells, the organisation, then durations to their largest unit; for one
 // of minTitleW the duration, the date and the timeline mark.
 func TestLayoutColumns(t *testing.T) {
 	all := want{id: 7, org: 12, dur: 10, sev: true}
@@ -436,15 +436,15 @@ func TestLayoutColumns(t *testing.T) {
 		{"no severity in view, no column", 120, want{id: 7, org: 12, dur: 10}, columns{id: 7, mark: 1, date: 10, org: 12, title: 73, dur: 10}},
 		{"severity goes first", 80, all, columns{id: 7, mark: 1, date: 10, org: 12, title: 33, dur: 10}},
 		{"then the organisation narrows", 76, all, columns{id: 7, mark: 1, date: 10, org: 10, title: 31, dur: 10}},
-		{"then durations keep their largest unit", 70, short, columns{id: 7, mark: 1, date: 10, org: 10, title: 32, dur: 3}},
-		{"then the organisation goes", 66, short, columns{id: 7, mark: 1, date: 10, title: 39, dur: 3}},
+		{"then the organisation goes", 70, short, columns{id: 7, mark: 1, date: 10, title: 36, dur: 10}},
+		{"then durations keep their largest unit", 60, short, columns{id: 7, mark: 1, date: 10, title: 33, dur: 3}},
 		{"then the duration", 45, short, columns{id: 7, mark: 1, date: 10, title: 22}},
 		{"then the date", 40, all, columns{id: 7, mark: 1, title: 28}},
 		{"then the mark", 30, all, columns{id: 7, title: 20}},
 		{"tiny keeps the id", 10, all, columns{id: 8}},
 		{"zero", 0, all, columns{}},
 		// The list pane beside the preview at 120 and 100 columns.
-		{"Korean list pane at 120", 66, ko, columns{id: 7, mark: 1, date: 10, title: 36, dur: 6}},
+		{"Korean list pane at 120", 66, ko, columns{id: 7, mark: 1, date: 10, title: 31, dur: 11}},
 		{"Korean list pane at 100", 55, ko, columns{id: 7, mark: 1, date: 10, title: 25, dur: 6}},
 	}
 	for _, tc := range tests {

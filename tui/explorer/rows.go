@@ -22,7 +22,7 @@ const (
 	// shortOrgW is the organisation column once the list is short of room.
 	shortOrgW = 10
 	// wantTitleW is the title column the list gives up the severity, the
-	// organisation and the smaller units of durations for: a Korean title
+	// organisation and the smaller units of durations for (in that order): a Korean title
 	// is a sentence, and under about 30 cells it says little more than its
 	// subject. The organisation is also in the preview header beside a
 	// narrow list.
@@ -57,9 +57,9 @@ type want struct {
 
 // layoutColumns fits the columns into w cells: the title takes what is
 // left. While it would be narrower than wantTitleW, the severity goes, the
-// organisation narrows to shortOrgW, durations keep only their largest
-// unit and then the organisation goes; while it would still be narrower
-// than minTitleW, the duration, the date and the timeline mark go.
+// organisation narrows to shortOrgW and then goes, and durations keep only
+// their largest unit; while it would still be narrower than minTitleW, the
+// duration, the date and the timeline mark go.
 // With an id of up to 12 cells, the date and the mark are kept at every
 // width from 60; the preview beside a narrow list shows the rest.
 func layoutColumns(w int, x want) columns {
@@ -79,7 +79,7 @@ func layoutColumns(w int, x want) columns {
 		title int
 		steps []step
 	}{
-		{wantTitleW, []step{{&c.sev, 0}, {&c.org, min(x.org, shortOrgW)}, {&c.dur, short}, {&c.org, 0}}},
+		{wantTitleW, []step{{&c.sev, 0}, {&c.org, min(x.org, shortOrgW)}, {&c.org, 0}, {&c.dur, short}}},
 		{minTitleW, []step{{&c.dur, 0}, {&c.date, 0}, {&c.mark, 0}}},
 	}
 	for _, ph := range phases {
