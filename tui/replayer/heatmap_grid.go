@@ -8,7 +8,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/incidents-dev/incidents/data"
-	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
@@ -269,7 +269,7 @@ func (g *heatGrid) render(at time.Time) string {
 			if j := heatAfter(r.mailbox, at, gr.mailboxSorted); j > 0 {
 				v = r.mailbox[j-1].V
 			}
-			text := fmt.Sprintf("%*s", heatValueW, replay.FormatCount(v))
+			text := fmt.Sprintf("%*s", heatValueW, i18n.Count(v))
 			b.WriteString(ms.Heat[heatLevel(v)].Render(text))
 			cells += lipgloss.Width(text)
 		}
@@ -317,9 +317,9 @@ func heatLegend(ms *theme.ModelStyles, w heatWords) string {
 	for i, g := range heatGlyphs {
 		var lo string
 		if i == 0 {
-			lo = "<" + replay.FormatCount(heatSteps[0])
+			lo = "<" + i18n.Count(heatSteps[0])
 		} else {
-			lo = "≥" + replay.FormatCount(heatSteps[i-1])
+			lo = "≥" + i18n.Count(heatSteps[i-1])
 		}
 		parts = append(parts, ms.Heat[i].Render(g)+ms.Faint.Render(" "+lo))
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
@@ -422,7 +423,7 @@ func referenceHeatmap(tl *data.Timeline, at time.Time, width, height int, lang d
 		}
 		if right > 0 && refOnline(r, at) {
 			v := refValueAt(r, at)
-			b.WriteString(ms.Heat[heatLevel(v)].Render(fmt.Sprintf("%*s", valueW, replay.FormatCount(v))))
+			b.WriteString(ms.Heat[heatLevel(v)].Render(fmt.Sprintf("%*s", valueW, i18n.Count(v))))
 		}
 		lines = append(lines, b.String())
 	}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/incidents-dev/incidents/data"
-	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 )
 
@@ -92,7 +92,7 @@ func (w whatIf) summary(width int) []string {
 	na := "–"
 	origPeak, origAt, origBelow := na, na, na
 	if w.origOK {
-		origPeak = replay.FormatCount(w.orig.PeakMailbox)
+		origPeak = i18n.Count(w.orig.PeakMailbox)
 		origAt = w.orig.PeakAt.In(w.tl.Location()).Format("15:04")
 		origBelow = fmt.Sprintf("%.0f", w.orig.MinutesBelow50)
 	}
@@ -100,7 +100,7 @@ func (w whatIf) summary(width int) []string {
 	if w.pending() {
 		hypPeak, hypAt, hypBelow = words.notRun, "", ""
 	} else if w.hypOK {
-		hypPeak = replay.FormatCount(w.hyp.PeakMailbox)
+		hypPeak = i18n.Count(w.hyp.PeakMailbox)
 		hypAt = na
 		if w.hyp.PeakMailbox > 0 {
 			hypAt = w.hyp.PeakAt.In(w.tl.Location()).Format("15:04")

@@ -85,15 +85,14 @@ func (r *textRenderer) stopQuestion(tl *data.Timeline, k int, st replay.Stop, ww
 	}
 	r.para(head, 0, r.st.Label)
 	q, known, now := promptText(tl, st, r.lang)
-	w := wordsFor(r.lang)
 	if len(known) > 0 || now != "" {
-		r.para(w.known+":", 3, r.st.Faint)
+		r.para(words.known.In(r.lang)+":", 3, r.st.Faint)
 	}
 	for _, s := range known {
 		r.para(s, 5, r.st.Annotation)
 	}
 	if now != "" {
-		r.para(w.now+": "+now, 5, r.st.Value)
+		r.para(words.now.In(r.lang)+": "+now, 5, r.st.Value)
 	}
 	r.para("? "+q, 3, r.st.AnnotationTitle)
 	r.para(ww.answer+" "+strings.Repeat("_", max(0, min(50, r.w-8-len(ww.answer)))), 3, r.st.Faint)
