@@ -43,13 +43,14 @@ func Marker(shown data.Lang) string {
 	return "[EN]"
 }
 
-// MarkerNote explains the marker to a reader of l, for a legend line or
-// the help: in Korean "[EN]: …", otherwise "[KO]: …".
-func MarkerNote(l data.Lang) string {
-	if l == data.KO {
-		return Marker(data.EN) + " " + words.markerNote.KO
+// MarkerNote explains Marker(shown) to the reader who sees it, in that
+// reader's language: "[KO]" in English (a Korean text on an English page),
+// "[EN]" in Korean. It does not repeat the marker.
+func MarkerNote(shown data.Lang) string {
+	if shown == data.KO {
+		return words.markerNote.EN
 	}
-	return Marker(data.KO) + " " + words.markerNote.EN
+	return words.markerNote.KO
 }
 
 // Show returns t as shown to a reader of l, by the one rule for bilingual
