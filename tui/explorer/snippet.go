@@ -88,8 +88,7 @@ func (m Model) handleSuggest(msg suggestMsg) (Model, tea.Cmd) {
 // emptyLines are the lines under an empty list: that nothing matched and,
 // when there are any, the queries that would.
 func (m Model) emptyLines() []string {
-	ws := wordsFor(m.opts.Lang)
-	lines := []string{m.st.Empty.Render(layout.Fit("  "+ws.empty, m.w))}
+	lines := []string{m.st.Empty.Render(layout.Fit("  "+words.empty.In(m.opts.Lang), m.w))}
 	if len(m.near) > 0 && m.query != "" {
 		s := "  did you mean " + strings.Join(m.near, ", ") + "?"
 		if m.opts.Lang == data.KO {
