@@ -26,6 +26,10 @@ func (w Word) In(l data.Lang) string {
 	return w.EN
 }
 
+// Text returns the word as a data text, for a place that shows words by
+// the rule for bilingual text (Show), such as a note in both languages.
+func (w Word) Text() data.Text { return data.Text{EN: w.EN, KO: w.KO} }
+
 // SetHelp sets b's help to keys and w in l, so a key map's help follows
 // the language.
 func SetHelp(b *key.Binding, keys string, w Word, l data.Lang) {
