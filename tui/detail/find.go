@@ -251,10 +251,8 @@ func (m Model) countText() string {
 	switch {
 	case m.find.query == "":
 		return ""
-	case n == 0 && m.opts.Lang == data.KO:
-		return "일치 없음"
 	case n == 0:
-		return "no match"
+		return words.noMatch.In(m.opts.Lang)
 	}
 	return fmt.Sprintf("%d/%d", cur+1, n)
 }

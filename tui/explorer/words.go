@@ -26,6 +26,10 @@ var words = i18n.Register("explorer", &struct {
 	loading i18n.Word
 	// replayable is the timeline facet's one value.
 	replayable i18n.Word
+	// didYouMean offers the queries that would match.
+	didYouMean i18n.Word
+	// syntax lists the query syntax for the help, each with what it does.
+	syntax []syntaxWord
 	// The keys' help.
 	keyUp, keyDown, keyPageUp, keyPageDown, keyHome, keyEnd, keyOpen  i18n.Word
 	keySearch, keyFacets, keyReplay, keyClear, keyKeep, keyCancel     i18n.Word
@@ -44,8 +48,19 @@ var words = i18n.Register("explorer", &struct {
 	},
 	facetsTitle: i18n.W("Filters", "필터"),
 	noValues:    i18n.W("no values", "값 없음"),
-	loading:     i18n.W("loading %s of %s records…", "사례 %[2]s건 중 %[1]s건 불러오는 중…"),
-	replayable:  i18n.W(timelineMark+" has a timeline (r replays it)", timelineMark+" 타임라인 있음 (r로 재생)"),
+	didYouMean:  i18n.W("did you mean %s?", "이것을 찾으셨나요: %s"),
+	syntax: []syntaxWord{
+		{"'word", i18n.W("exact", "정확히")},
+		{"^word", i18n.W("starts with", "시작")},
+		{"word$", i18n.W("ends with", "끝")},
+		{"!word", i18n.W("without", "제외")},
+		{"a | b", i18n.W("either", "둘 중 하나")},
+		{"org:", i18n.W("year: domain: cause: …", "year: domain: cause: …")},
+		{"has:timeline", i18n.W("with a timeline", "타임라인 있음")},
+		{"ㅁㅇㅂㅅ", i18n.W("초성", "초성 검색")},
+	},
+	loading:    i18n.W("loading %s of %s records…", "사례 %[2]s건 중 %[1]s건 불러오는 중…"),
+	replayable: i18n.W(timelineMark+" has a timeline (r replays it)", timelineMark+" 타임라인 있음 (r로 재생)"),
 
 	keyUp:          i18n.W("up", "위"),
 	keyDown:        i18n.W("down", "아래"),
@@ -68,6 +83,12 @@ var words = i18n.Register("explorer", &struct {
 	keyClearFacets: i18n.W("clear all", "모두 해제"),
 	keyClose:       i18n.W("close", "닫기"),
 })
+
+// syntaxWord is one piece of query syntax and what it does.
+type syntaxWord struct {
+	query string
+	desc  i18n.Word
+}
 
 // hint is the longest search hint in l that fits in w cells whole.
 func hint(l data.Lang, w int) string {

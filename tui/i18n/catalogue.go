@@ -53,7 +53,9 @@ func Entries() []Entry {
 
 // Check reports every problem of the catalogue: a word without English or
 // Korean, a word whose two languages have different formatting verbs, and
-// a table field that is not a word.
+// a table field that is not a word (a plain string is allowed for what is
+// written the same in both languages, such as a query's syntax, unless it
+// holds Korean).
 func Check() error {
 	var errs []error
 	for name, t := range catalogue {
@@ -91,9 +93,26 @@ func walk(path string, v reflect.Value, word func(string, Word), other func(stri
 		for i := range v.Len() {
 			walk(fmt.Sprintf("%s[%d]", path, i), v.Index(i), word, other)
 		}
+	case reflect.String:
+		// A string beside words names something the reader types or sees
+		// as written (a query's syntax); Korean belongs in a Word.
+		if hangul(v.String()) {
+			other(path, v.Type())
+		}
 	default:
 		other(path, v.Type())
 	}
+}
+
+// hangul reports whether s has a Hangul syllable: Korean words. Letters
+// alone (jamo, "ㅁㅇㅂㅅ") are an example of typed initials, not a word.
+func hangul(s string) bool {
+	for _, r := range s {
+		if r >= 0xAC00 && r <= 0xD7A3 {
+			return true
+		}
+	}
+	return false
 }
 
 // verb matches a formatting verb, with an optional argument index.

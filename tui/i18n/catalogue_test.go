@@ -23,7 +23,7 @@ func TestCatalogue(t *testing.T) {
 		name, _, _ := strings.Cut(e.Path, ".")
 		tables[name] = true
 	}
-	for _, name := range []string{"i18n", "detail", "explorer", "replayer"} {
+	for _, name := range []string{"i18n", "detail", "explorer", "problems", "replayer"} {
 		if !tables[name] {
 			t.Errorf("no table %q registered (have %v)", name, tables)
 		}

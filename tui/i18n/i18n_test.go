@@ -126,14 +126,23 @@ func TestCheck(t *testing.T) {
 		a Word
 		b map[string]Word
 		c int
-	}{a: Word{"a", "가"}, b: map[string]Word{"x": {EN: "x"}}}), func(p string, w Word) {
+		d []struct {
+			q   string
+			k   string
+			say Word
+		}
+	}{a: Word{"a", "가"}, b: map[string]Word{"x": {EN: "x"}}, d: []struct {
+		q   string
+		k   string
+		say Word
+	}{{"has:", "있음", Word{"has", "있음"}}}}), func(p string, w Word) {
 		if checkWord(w) != nil {
 			errs = append(errs, p)
 		}
 	}, func(p string, _ reflect.Type) { errs = append(errs, p) })
 	sort.Strings(errs)
-	if got := strings.Join(errs, " "); got != "t.b[x] t.c" {
-		t.Errorf("walk found %q, want the word without Korean and the int", got)
+	if got := strings.Join(errs, " "); got != "t.b[x] t.c t.d[0].k" {
+		t.Errorf("walk found %q, want the word without Korean, the int and the Korean string", got)
 	}
 }
 
