@@ -12,10 +12,10 @@ import (
 
 // whatIfWords are the panel's texts in one language.
 var whatIfWords = i18n.Register("replayer.whatif", &struct {
-	title, sub, noModel, original, hypothetical, peak, at, below50, notRun, pending, never i18n.Word
-	soFar, later, laterAction                                                              i18n.Word
-	basisPM, basisJ                                                                        i18n.Word
-	keyUp, keyDown, keyLess, keyMore, keyApply, keyReset, keyClose                         i18n.Word
+	title, sub, noModel, original, hypothetical, peak, at, below50, lowest, notRun, pending, never i18n.Word
+	soFar, later, laterAction                                                                      i18n.Word
+	basisPM, basisJ                                                                                i18n.Word
+	keyUp, keyDown, keyLess, keyMore, keyApply, keyReset, keyClose                                 i18n.Word
 }{
 	title:        i18n.W("What if…", "가정해 보기"),
 	sub:          i18n.W("re-run the model with other choices; results are hypothetical", "다른 선택으로 모델을 다시 돌립니다. 결과는 가정입니다"),
@@ -28,6 +28,7 @@ var whatIfWords = i18n.Register("replayer.whatif", &struct {
 	peak:         i18n.W("Peak mailbox", "메일박스 최고치"),
 	at:           i18n.W("reached at", "도달 시각"),
 	below50:      i18n.W("Minutes with success < 50%", "성공률 50% 미만 시간(분)"),
+	lowest:       i18n.W("Lowest success", "가장 낮은 성공률"),
 	notRun:       i18n.W("press enter to run", "enter를 누르면 실행"),
 	pending:      i18n.W("changed; enter runs it", "바뀜, enter로 실행"),
 	never:        i18n.W("never", "없음"),
@@ -58,16 +59,18 @@ func (w whatIf) display(v string) string {
 func (w whatIf) summary(width int) []string {
 	ms := w.st.Model
 	na := "–"
-	origPeak, origAt, origBelow := na, na, na
+	origPeak, origAt, origBelow, origLow := na, na, na, na
 	if w.origOK {
+		origLow = fmt.Sprintf("%.0f%%", w.orig.LowestSuccess)
 		origPeak = i18n.Count(w.orig.PeakMailbox)
 		origAt = w.orig.PeakAt.In(w.tl.Location()).Format("15:04")
 		origBelow = fmt.Sprintf("%.0f", w.orig.MinutesBelow50)
 	}
-	hypPeak, hypAt, hypBelow := na, na, na
+	hypPeak, hypAt, hypBelow, hypLow := na, na, na, na
 	if w.pending() {
-		hypPeak, hypAt, hypBelow = whatIfWords.notRun.In(w.lang), "", ""
+		hypPeak, hypAt, hypBelow, hypLow = whatIfWords.notRun.In(w.lang), "", "", ""
 	} else if w.hypOK {
+		hypLow = fmt.Sprintf("%.0f%%", w.hyp.LowestSuccess)
 		hypPeak = i18n.Count(w.hyp.PeakMailbox)
 		hypAt = na
 		if w.hyp.PeakMailbox > 0 {
@@ -84,6 +87,7 @@ func (w whatIf) summary(width int) []string {
 		{whatIfWords.peak.In(w.lang), origPeak, hypPeak},
 		{"  " + whatIfWords.at.In(w.lang), origAt, hypAt},
 		{whatIfWords.below50.In(w.lang), origBelow, hypBelow},
+		{whatIfWords.lowest.In(w.lang), origLow, hypLow},
 	}
 	c0, c1 := 0, 0
 	for _, r := range rows {
