@@ -44,12 +44,10 @@ func promptText(tl *data.Timeline, st replay.Stop, lang data.Lang) (q string, kn
 	var vals []string
 	at := beforeStop(tl, e.At)
 	for _, s := range headline(tl) {
-		v, ok := replay.ValueAt(s.Points, at)
-		if s.Provenance == data.Reported {
-			var pt data.Point
-			pt, ok = replay.LastAt(s.Points, at)
-			v = pt.V
-		}
+		// The last point before the stop, never one interpolated toward
+		// the stop's own point, which may already show its effect.
+		pt, ok := replay.LastAt(s.Points, at)
+		v := pt.V
 		if !ok {
 			continue
 		}
