@@ -238,7 +238,7 @@ func (m Model) promptPlain(k, w int) []string {
 	if now != "" {
 		out = append(out, indented(words.now.In(m.lang)+": "+now, w)...)
 	}
-	return append(out, layout.Wrap(words.promptHint.In(m.lang), w)...)
+	return append(out, layout.Wrap(m.promptHint(), w)...)
 }
 
 // digitRows are the digits and the colon three rows tall.

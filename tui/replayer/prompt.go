@@ -84,7 +84,7 @@ func (m Model) promptLines(f frame, width int) []string {
 			out = append(out, p.value.Paint(l))
 		}
 	}
-	for _, l := range layout.Wrap(words.promptHint.In(m.lang), width) {
+	for _, l := range layout.Wrap(m.promptHint(), width) {
 		out = append(out, p.faint.Paint(l))
 	}
 	return out
@@ -100,4 +100,13 @@ func indented(s string, width int) []string {
 		lines[i] = "  " + l
 	}
 	return lines
+}
+
+// promptHint is the keys line under a study prompt; for a follower, whose
+// keys do not move the replay, it says who reveals.
+func (m Model) promptHint() string {
+	if m.mirrored {
+		return words.promptFollow.In(m.lang)
+	}
+	return words.promptHint.In(m.lang)
 }
