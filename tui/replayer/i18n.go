@@ -17,7 +17,7 @@ var words = i18n.Register("replayer", &struct {
 	prov         map[data.Provenance]i18n.Word
 	// Study and presenter mode, and `y`.
 	stopCaption, hidden, question, known, promptHint, promptFollow i18n.Word
-	presentTooSmall, copied                          i18n.Word
+	presentTooSmall, copied                                        i18n.Word
 	// groupNote and instanceNote say how many grouped series the text
 	// leaves out.
 	groupNote, instanceNote i18n.Word
@@ -58,7 +58,7 @@ var words = i18n.Register("replayer", &struct {
 		"enter reveals what was done · w tries your idea in the model · p asks the previous stop",
 		"enter: 실제 조치 공개 · w: 모델로 내 생각 시험 · p: 이전 질문",
 	),
-	promptFollow: i18n.W("the presenter reveals what was done", "실제 조치는 발표자가 공개합니다"),
+	promptFollow:    i18n.W("the presenter reveals what was done", "실제 조치는 발표자가 공개합니다"),
 	presentTooSmall: i18n.W("Presenter mode needs at least 80×24; showing the normal layout.", "발표 모드는 80×24 이상에서만 켜집니다. 일반 화면으로 보여 줍니다."),
 	copied:          i18n.W("Copied as Markdown", "Markdown으로 복사했습니다"),
 	groupNote:       i18n.W("%d series in group %q are not drawn here.", "%[2]q 그룹의 지표 %[1]d개는 여기 그리지 않습니다."),
