@@ -148,7 +148,17 @@ func formatValue(v float64, unit string) string {
 	case "%":
 		return n + "%"
 	}
+	if one, ok := singular[unit]; ok && n == "1" {
+		unit = one
+	}
 	return n + " " + unit
+}
+
+// singular is the English form for one of the count units the data uses:
+// "1 instance", not "1 instances".
+var singular = map[string]string{
+	"messages": "message", "msgs": "msg", "instances": "instance", "events": "event",
+	"calls": "call", "partitions": "partition", "cores": "core",
 }
 
 // formatNumber is the figure without its unit, written the one way every

@@ -220,6 +220,10 @@ func TestFormatValue(t *testing.T) {
 		{1_000_000, "", "1M"},
 		{2.5e9, "", "2.5G"},
 		{-0.5, "", "-0.5"},
+		{1, "instances", "1 instance"},
+		{2, "instances", "2 instances"},
+		{1, "ms", "1 ms"},
+		{1, "%s개", "1개"},
 	}
 	for _, tc := range tests {
 		if got := formatValue(tc.v, tc.unit); got != tc.want {
