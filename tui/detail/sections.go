@@ -140,23 +140,16 @@ func (r *renderer) labels(terms []string, l data.Lang) string {
 	return strings.Join(out, ", ")
 }
 
+// tags is the tags grid: every facet's row, "–" where the record has no
+// term for it (a root cause left open reads as such, not as a hole).
 func (r *renderer) tags(rec *data.Record, l data.Lang, w int) [][]string {
-	var rows []fact
-	for _, f := range []fact{
+	return r.grid([]fact{
 		{label: words.domain.In(l), value: r.labels(rec.Domain, l)},
 		{label: words.components.In(l), value: r.labels(rec.Components, l)},
 		{label: words.rootCause.In(l), value: r.labels([]string{rec.RootCause}, l)},
 		{label: words.contributing.In(l), value: r.labels(rec.Contributing, l)},
 		{label: words.symptomTags.In(l), value: r.labels(rec.Symptoms, l)},
-	} {
-		if f.value != "" {
-			rows = append(rows, f)
-		}
-	}
-	if len(rows) == 0 {
-		return [][]string{{r.paint(r.st.Missing, dash)}}
-	}
-	return r.grid(rows, w)
+	}, w)
 }
 
 // link styles a piece of a URL and, in the TUI, makes it a hyperlink to
