@@ -253,15 +253,21 @@ func (ix *Index) Search(query string) []Match {
 
 // searchWords searches for plain words, each of which must match.
 func (ix *Index) searchWords(words []string) []Match {
+	return ix.searchWordsInto(nil, words, true)
+}
+
+// searchWordsInto is searchWords appending to dst[:0], with the matches'
+// hits only when hits is set.
+func (ix *Index) searchWordsInto(dst []Match, words []string, hits bool) []Match {
 	if len(words) == 0 {
-		out := make([]Match, len(ix.recs))
+		out := slices.Grow(dst[:0], len(ix.recs))[:len(ix.recs)]
 		for i, r := range ix.recs {
 			out[i] = Match{Record: r}
 		}
 		return out
 	}
 	cand, ok := ix.candidates(words)
-	found := ix.run(prepare(words), cand, ok)
+	found := ix.runHits(prepare(words), cand, ok, hits)
 	defer found.free()
 	ords := make([]int32, 0, found.len())
 	for _, part := range found {
@@ -270,7 +276,7 @@ func (ix *Index) searchWords(words []string) []Match {
 		}
 	}
 	ix.remember(words, ords)
-	return rank(ix.recs, found)
+	return rankInto(dst, ix.recs, found)
 }
 
 // searchFresh is Search without reuse of recent queries, for tests.

@@ -40,6 +40,11 @@ func (ps parts) free() {
 // run matches words against the candidate records (every record when
 // useCand is false), in index order.
 func (ix *Index) run(ws []qword, cand []int32, useCand bool) parts {
+	return ix.runHits(ws, cand, useCand, true)
+}
+
+// runHits is run, collecting each match's hits only when hits is set.
+func (ix *Index) runHits(ws []qword, cand []int32, useCand, hits bool) parts {
 	n := len(ix.docs)
 	if useCand {
 		n = len(cand)
@@ -55,7 +60,11 @@ func (ix *Index) run(ws []qword, cand []int32, useCand bool) parts {
 			}
 			d := &ix.docs[ord]
 			if score, ok := sc.match(d, ws); ok {
-				out = append(out, found{ord: ord, score: score, hits: sc.collect(d)})
+				f := found{ord: ord, score: score}
+				if hits {
+					f.hits = sc.collect(d)
+				}
+				out = append(out, f)
 			}
 		}
 		ps[p] = out
@@ -79,12 +88,23 @@ func parallelParts(n, parts int, fn func(p, lo, hi int)) {
 
 // rank sorts the matches of records in recs by score, ties in order of
 // recs (newest first), and returns them.
-func rank(recs []*Record, ps parts) []Match {
+func rank(recs []*Record, ps parts) []Match { return rankInto(nil, recs, ps) }
+
+// keysPool recycles rankInto's sort keys between searches.
+var keysPool = sync.Pool{New: func() any { return new([]uint64) }}
+
+// rankInto is rank appending to dst[:0], which it reuses when it has room.
+func rankInto(dst []Match, recs []*Record, ps parts) []Match {
 	// One uint64 per match: inverted score above, part and position in
 	// it below (index order), so a plain integer sort gives best first
 	// and newest first among equals.
 	const posBits = 26 // up to 64M matches in each of up to 64 parts
-	keys := make([]uint64, 0, ps.len())
+	kp := keysPool.Get().(*[]uint64)
+	defer keysPool.Put(kp)
+	keys := (*kp)[:0]
+	if n := ps.len(); cap(keys) < n {
+		keys = make([]uint64, 0, n)
+	}
 	for p, part := range ps {
 		for i, f := range part {
 			s := uint64(min(max(f.score, 0), 1<<31-1))
@@ -92,7 +112,8 @@ func rank(recs []*Record, ps parts) []Match {
 		}
 	}
 	slices.Sort(keys)
-	out := make([]Match, len(keys))
+	*kp = keys
+	out := slices.Grow(dst[:0], len(keys))[:len(keys)]
 	for j, k := range keys {
 		f := ps[uint32(k)>>posBits][uint32(k)&(1<<posBits-1)]
 		out[j] = Match{Record: recs[f.ord], Score: f.score, Hits: f.hits}

@@ -147,6 +147,9 @@ func (l *Library) Label(term string) data.Text {
 
 // HasTimeline reports whether the incident with the given id has a timeline.
 func (l *Library) HasTimeline(id string) bool {
+	if len(l.data.Timelines) == 0 {
+		return false // no lookup by id at all, for every row of a list
+	}
 	_, ok := l.data.Timeline(id)
 	return ok
 }

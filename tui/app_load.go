@@ -31,6 +31,12 @@ type lazyIndex struct{ lib *library.Library }
 
 func (x lazyIndex) Search(q string) []data.Match { return x.lib.Index().Search(q) }
 
+// Rank is data.Index.Rank on the library's index.
+func (x lazyIndex) Rank(dst []data.Match, q string) []data.Match { return x.lib.Index().Rank(dst, q) }
+
+// HitsOf is data.Index.HitsOf on the library's index.
+func (x lazyIndex) HitsOf(q string, r *data.Record) []data.Hit { return x.lib.Index().HitsOf(q, r) }
+
 // loaded handles a report of the background load: progress goes to the
 // explorer's progress line; the last report puts the loaded library in
 // place of the one the app opened with.

@@ -52,8 +52,9 @@ func (m *Model) SetRecords(recs []*data.Record, ix Searcher, label func(string) 
 	m.rows = nil
 	m.seq++ // a search over the old records is stale
 	m.searching = false
+	m.spare, m.shared = [2][]data.Match{}, false // of the old records
 	if m.query == "" {
-		m.matches = m.every
+		m.matches, m.hitsOf = m.every, nil
 		return m.applyFilter(sameID(m.every, keep))
 	}
 	// The old results stay listed until the new ones arrive.

@@ -82,8 +82,16 @@ type Model struct {
 	// load is the progress of records loading behind the list.
 	load    loading
 	matches []data.Match // results of query
-	shown   []data.Match // matches that pass the facet filter
-	near    []string     // queries near one that matched nothing
+	// hitsOf gives the hits of a match in matches that came without
+	// them; nil when they all came with them.
+	hitsOf func(*data.Record) []data.Hit
+	// spare is a buffer of old results no one reads, for the next search
+	// to fill; shared says a facet run was given matches, so they must
+	// not become spare.
+	spare  [2][]data.Match
+	shared bool
+	shown  []data.Match // matches that pass the facet filter
+	near   []string     // queries near one that matched nothing
 
 	facets facetState
 

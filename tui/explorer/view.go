@@ -67,7 +67,11 @@ func (m *Model) refresh() {
 			if m.opts.HasTimeline != nil && m.hasTimeline(m.shown[i].Record) {
 				mark = timelineMark
 			}
-			lines = renderRow(m.shown[i], m.cols, m.w, m.opts.Lang, *m.st, k.sel, mark)
+			mt := m.shown[i]
+			if mt.Hits == nil && m.hitsOf != nil {
+				mt.Hits = m.hitsOf(mt.Record)
+			}
+			lines = renderRow(mt, m.cols, m.w, m.opts.Lang, *m.st, k.sel, mark)
 			m.rows[k] = lines
 		}
 		frame = append(frame, lines...)
