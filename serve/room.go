@@ -190,8 +190,9 @@ func (h *hub) setFollowing(m *member, on bool) {
 	}
 }
 
-// counts returns how many participants follow and browse, and their names.
-func (h *hub) counts() (following, browsing int, names []string) {
+// counts returns how many participants follow and browse, and who they
+// are, by name.
+func (h *hub) counts() (following, browsing int, people []tui.Person) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for _, m := range h.members {
@@ -200,19 +201,24 @@ func (h *hub) counts() (following, browsing int, names []string) {
 		} else {
 			browsing++
 		}
-		names = append(names, m.name)
+		people = append(people, tui.Person{Name: m.name, Following: m.following})
 	}
-	sort.Strings(names)
-	return following, browsing, names
+	sort.Slice(people, func(i, j int) bool {
+		if people[i].Name != people[j].Name {
+			return people[i].Name < people[j].Name
+		}
+		return people[i].Following && !people[j].Following
+	})
+	return following, browsing, people
 }
 
 // roomChanged sends the counts (and event, a sanitised line) to the
 // presenter.
 func (h *hub) roomChanged(event string) {
-	f, b, _ := h.counts()
+	f, b, people := h.counts()
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.presenter != nil {
-		h.presenter.put(kindState, tui.RoomMsg{Addr: h.addr, Following: f, Browsing: b, Event: event})
+		h.presenter.put(kindState, tui.RoomMsg{Addr: h.addr, Following: f, Browsing: b, People: people, Event: event})
 	}
 }

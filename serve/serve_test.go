@@ -76,6 +76,9 @@ func TestMeeting(t *testing.T) {
 		t.Fatalf("alice did not re-sync:\n%s", s)
 	}
 	waitFor(t, "presenter", p.scr, "2 following · 0 browsing")
+	p.keys(t, "?") // the full help lists who is in the room
+	waitFor(t, "presenter", p.scr, "in the room (2): alice · bob")
+	p.keys(t, "?")
 
 	// Each at their own size and language.
 	checkFits(t, "alice", alice.scr, 100, 30)

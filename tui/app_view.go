@@ -40,7 +40,7 @@ func (a App) helpHeight() int {
 	if !a.help.ShowAll {
 		return 1
 	}
-	return min(lipgloss.Height(a.help.View(a.helpKeys())), max(a.h-2, 1))
+	return min(lipgloss.Height(a.help.View(a.helpKeys()))+len(a.roomList()), max(a.h-2, 1))
 }
 
 // bodyHeight is the height left for the screens under the header and
@@ -89,7 +89,7 @@ func (a App) View() string {
 	if s := a.strip(); s != "" {
 		b.WriteString("\n" + s)
 	}
-	help := layout.Lines(a.help.View(a.helpKeys()))
+	help := append(layout.Lines(a.help.View(a.helpKeys())), a.roomList()...)
 	for _, l := range help[:min(len(help), a.helpHeight())] {
 		b.WriteByte('\n')
 		b.WriteString(layout.Fit(l, a.w))
