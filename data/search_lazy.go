@@ -14,6 +14,7 @@ func (ix *Index) Rank(dst []Match, query string) []Match {
 	if !ok {
 		return append(dst[:0], ix.Search(query)...)
 	}
+	ix.ordMap() // here, off the UI loop, rather than in HitsOf
 	if cap(dst) < len(ix.recs) {
 		// Room for every record: a buffer handed back is then always
 		// large enough, whatever the next query finds.

@@ -76,6 +76,9 @@ type Model struct {
 	query     string
 	seq       int
 	searching bool
+	// gen counts the changes of the records listed: results of an older
+	// generation are searched again.
+	gen int
 	// stale says the results shown are of records since replaced, so the
 	// query must be searched again.
 	stale bool
@@ -90,8 +93,11 @@ type Model struct {
 	// not become spare.
 	spare  [2][]data.Match
 	shared bool
-	shown  []data.Match // matches that pass the facet filter
-	near   []string     // queries near one that matched nothing
+	// ids holds the lower-cased ids listed while records load (see
+	// AddRecords); nil before the first batch and once they have loaded.
+	ids   map[string]struct{}
+	shown []data.Match // matches that pass the facet filter
+	near  []string     // queries near one that matched nothing
 
 	facets facetState
 

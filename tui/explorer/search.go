@@ -9,6 +9,7 @@ import (
 // resultsMsg carries the results of one search back to the UI loop.
 type resultsMsg struct {
 	seq     int
+	gen     int // the records' generation searched (Model.gen)
 	query   string
 	matches []data.Match
 	// hitsOf gives a match's hits when the search left them out.
@@ -47,17 +48,17 @@ func (m *Model) search() tea.Cmd {
 	}
 	m.seq++
 	m.searching = true
-	seq, ix := m.seq, m.ix
+	seq, gen, ix := m.seq, m.gen, m.ix
 	if rk, ok := ix.(Ranker); ok {
 		// The spare buffer goes with the search: nothing else reads it.
 		buf := m.takeSpare()
 		return func() tea.Msg {
 			hitsOf := func(r *data.Record) []data.Hit { return rk.HitsOf(q, r) }
-			return resultsMsg{seq: seq, query: q, matches: rk.Rank(buf, q), hitsOf: hitsOf}
+			return resultsMsg{seq: seq, gen: gen, query: q, matches: rk.Rank(buf, q), hitsOf: hitsOf}
 		}
 	}
 	return func() tea.Msg {
-		return resultsMsg{seq: seq, query: q, matches: ix.Search(q)}
+		return resultsMsg{seq: seq, gen: gen, query: q, matches: ix.Search(q)}
 	}
 }
 
@@ -121,13 +122,19 @@ func (m Model) handleResults(msg resultsMsg) (Model, tea.Cmd) {
 		keep = sameID(msg.matches, m.Selected())
 	}
 	m.query = msg.query
-	m.stale = false
+	// Results over fewer records than are listed now (a load going on)
+	// are shown, and searched again over them all.
+	m.stale = msg.gen != m.gen
 	m.setMatches(msg.matches, msg.hitsOf)
 	m.near = nil
-	if len(msg.matches) == 0 {
+	var again tea.Cmd
+	if m.stale {
+		again = m.search()
+	}
+	if len(msg.matches) == 0 && !m.stale {
 		return m, tea.Batch(m.applyFilter(keep), m.suggest(msg.query))
 	}
-	return m, m.applyFilter(keep)
+	return m, tea.Batch(m.applyFilter(keep), again)
 }
 
 // sameID is the record in ms with r's id, or nil: r's stand-in after the
