@@ -32,8 +32,8 @@ type Loading struct {
 }
 
 // quiet is how long a load runs before it reports progress: a load that
-// is over sooner shows no progress at all.
-const quiet = 200 * time.Millisecond
+// is over sooner shows no progress at all (a variable for tests).
+var quiet = 200 * time.Millisecond
 
 // OpenAsync opens the library as Open does, in a goroutine, and returns at
 // once. Updates delivers a progress report now and then once the load has

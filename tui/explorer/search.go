@@ -118,7 +118,8 @@ func (m Model) handleResults(msg resultsMsg) (Model, tea.Cmd) {
 		return m, m.search()
 	}
 	var keep *data.Record
-	if m.stale {
+	if m.stale && msg.query == m.query {
+		// The same query over other records: the selection stays.
 		keep = sameID(msg.matches, m.Selected())
 	}
 	m.query = msg.query
