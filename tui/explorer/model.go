@@ -117,6 +117,8 @@ type Model struct {
 	// are rebuilt by Update and the setters, never by View.
 	rows  map[rowKey][]string
 	frame []string
+	// rowSt are the rows' styles, plain and selected, made with st.
+	rowSt map[bool]rowStyles
 }
 
 type rowKey struct {
@@ -148,6 +150,7 @@ func New(recs []*data.Record, ix Searcher, opts Options) Model {
 
 func (m *Model) setStyles(s theme.Styles) {
 	m.st = s.Explorer
+	m.rowSt = map[bool]rowStyles{false: newRowStyles(*m.st, false), true: newRowStyles(*m.st, true)}
 	m.input.PromptStyle = m.st.Prompt
 	m.input.TextStyle = m.st.Input
 	m.input.PlaceholderStyle = m.st.Placeholder

@@ -71,7 +71,7 @@ func (m *Model) refresh() {
 			if mt.Hits == nil && m.hitsOf != nil {
 				mt.Hits = m.hitsOf(mt.Record)
 			}
-			lines = renderRow(mt, m.cols, m.w, m.opts.Lang, *m.st, k.sel, mark)
+			lines = renderRow(mt, m.cols, m.w, m.opts.Lang, m.rowSt[k.sel], k.sel, mark)
 			m.rows[k] = lines
 		}
 		frame = append(frame, lines...)
