@@ -39,24 +39,30 @@ func (ps parts) free() {
 
 // run matches words against the candidate records (every record when
 // useCand is false), in index order.
-func (ix *Index) run(ws []qword, cand []int32, useCand bool) parts {
+func (ix *Index) run(ws []qword, cand candSet, useCand bool) parts {
 	return ix.runHits(ws, cand, useCand, true)
 }
 
 // runHits is run, collecting each match's hits only when hits is set.
-func (ix *Index) runHits(ws []qword, cand []int32, useCand, hits bool) parts {
+func (ix *Index) runHits(ws []qword, cand candSet, useCand, hits bool) parts {
 	n := len(ix.docs)
-	if useCand {
-		n = len(cand)
+	if useCand && cand.bits == nil {
+		n = len(cand.ords)
 	}
 	ps := make(parts, partsFor(n))
 	parallelParts(n, len(ps), func(p, lo, hi int) {
 		var sc scratch
-		out := *foundPool.Get().(*[]found)
+		out := ix.takeFound()
 		for k := lo; k < hi; k++ {
 			ord := int32(k)
-			if useCand {
-				ord = cand[k]
+			switch {
+			case !useCand:
+			case cand.bits != nil:
+				if cand.bits[k>>6]&(1<<(k&63)) == 0 {
+					continue
+				}
+			default:
+				ord = cand.ords[k]
 			}
 			d := &ix.docs[ord]
 			if score, ok := sc.match(d, ws); ok {
@@ -70,6 +76,35 @@ func (ix *Index) runHits(ws []qword, cand []int32, useCand, hits bool) parts {
 		ps[p] = out
 	})
 	return ps
+}
+
+// takeFound returns a match buffer for one part of a search: one the index
+// kept from an earlier search (a sync.Pool loses them at every collection,
+// which typing makes often), else one from foundPool.
+func (ix *Index) takeFound() []found {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if n := len(ix.spare); n > 0 {
+		out := ix.spare[n-1]
+		ix.spare = ix.spare[:n-1]
+		return out
+	}
+	return *foundPool.Get().(*[]found)
+}
+
+// release gives a search's match buffers back to the index, which keeps
+// one per processor.
+func (ix *Index) release(ps parts) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	for _, p := range ps {
+		if len(ix.spare) < partsFor(len(ix.recs)) {
+			clear(p) // drop the Hits, which belong to the caller now
+			ix.spare = append(ix.spare, p[:0])
+		} else {
+			parts{p}.free()
+		}
+	}
 }
 
 // parallelParts runs fn over [0, n) split into parts contiguous parts, each

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // paint is a row style reduced to the escape codes it writes around one
@@ -45,4 +46,14 @@ func (p paint) Render(s string) string {
 		return s
 	}
 	return p.pre + s + p.post
+}
+
+// lineWidth is lipgloss.Width without splitting s into lines first when it
+// is one line: the same count in cells (lipgloss.Width takes the widest
+// line's ansi.StringWidth).
+func lineWidth(s string) int {
+	if strings.IndexByte(s, '\n') >= 0 {
+		return lipgloss.Width(s)
+	}
+	return ansi.StringWidth(s)
 }

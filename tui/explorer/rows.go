@@ -164,6 +164,7 @@ func highlight(s string, idx []int, base, match paint) string {
 		return base.Render(s)
 	}
 	var b strings.Builder
+	b.Grow(2*len(s) + 32)
 	start, on, k := 0, false, 0
 	for i := range s {
 		for k < len(idx) && idx[k] < i {
@@ -208,7 +209,7 @@ func cell(s string, idx []int, w int, base, match paint, right bool) string {
 		}
 	}
 	out := highlight(cut, keep, base, match)
-	pad := w - lipgloss.Width(cut)
+	pad := w - lineWidth(cut)
 	if pad <= 0 {
 		return out
 	}
@@ -327,6 +328,7 @@ func renderRow(m data.Match, c columns, w int, l data.Lang, rs rowStyles, select
 	}
 	gap := spaces(gapW, rs.gap)
 	var b strings.Builder
+	b.Grow(4 * w) // a row's text and escape codes, with room
 	b.WriteString(cell(gutter, nil, min(gutterW, w), rs.gap, rs.gap, false))
 	b.WriteString(cell(r.ID, m.Indexes(data.FieldID), c.id, rs.id, rs.match, false))
 	if c.mark > 0 {
@@ -353,7 +355,7 @@ func renderRow(m data.Match, c columns, w int, l data.Lang, rs rowStyles, select
 		b.WriteString(gap + cell(durationBadge(r, lang, c.dur), nil, c.dur, rs.dur, rs.dur, true))
 	}
 	line := b.String()
-	if lipgloss.Width(line) > w {
+	if lineWidth(line) > w {
 		line = layout.Truncate(line, w)
 	}
 	if l != data.Both {
