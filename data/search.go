@@ -133,9 +133,10 @@ type Index struct {
 	recs []*Record // newest first
 	docs []doc     // docs[i] describes recs[i]
 
-	mu     sync.Mutex
-	recent []prior // most recent first
-	spare  [][]found
+	mu        sync.Mutex
+	recent    []prior // most recent first
+	spare     [][]found
+	scratches []*scratch
 
 	ordsLazy
 	names dictionary

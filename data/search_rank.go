@@ -51,7 +51,8 @@ func (ix *Index) runHits(ws []qword, cand candSet, useCand, hits bool) parts {
 	}
 	ps := make(parts, partsFor(n))
 	parallelParts(n, len(ps), func(p, lo, hi int) {
-		var sc scratch
+		sc := ix.takeScratch()
+		defer ix.putScratch(sc)
 		out := ix.takeFound()
 		for k := lo; k < hi; k++ {
 			ord := int32(k)
@@ -90,6 +91,29 @@ func (ix *Index) takeFound() []found {
 		return out
 	}
 	return *foundPool.Get().(*[]found)
+}
+
+// takeScratch returns working memory for one part of a search, kept from
+// an earlier one when there is some: its offset buffers have grown to size.
+// What its arenas handed out stays the caller's: take never hands it out
+// again.
+func (ix *Index) takeScratch() *scratch {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if n := len(ix.scratches); n > 0 {
+		sc := ix.scratches[n-1]
+		ix.scratches = ix.scratches[:n-1]
+		return sc
+	}
+	return new(scratch)
+}
+
+func (ix *Index) putScratch(sc *scratch) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if len(ix.scratches) < partsFor(len(ix.recs)) {
+		ix.scratches = append(ix.scratches, sc)
+	}
 }
 
 // release gives a search's match buffers back to the index, which keeps

@@ -328,7 +328,7 @@ func renderRow(m data.Match, c columns, w int, l data.Lang, rs rowStyles, select
 	}
 	gap := spaces(gapW, rs.gap)
 	var b strings.Builder
-	b.Grow(4 * w) // a row's text and escape codes, with room
+	b.Grow(2*w + 64) // a row's text, and a few escape codes
 	b.WriteString(cell(gutter, nil, min(gutterW, w), rs.gap, rs.gap, false))
 	b.WriteString(cell(r.ID, m.Indexes(data.FieldID), c.id, rs.id, rs.match, false))
 	if c.mark > 0 {
