@@ -74,6 +74,9 @@ type Summary struct {
 	RecoveredAbove95 time.Time
 	// MinutesBelow50 is how long success stayed under 50%, in minutes.
 	MinutesBelow50 float64
+	// LowestSuccess is the lowest success, in percent: a dip that never goes
+	// under 50% still shows here.
+	LowestSuccess float64
 }
 
 // Scenario is an incident model bound to its timeline: the parameters a

@@ -139,6 +139,9 @@ type Model struct {
 
 	// Weights scale the hash-ring share of named instances (1 when absent).
 	Weights map[string]float64
+	// StormWeights scale the share of named instances' calls the reconnect
+	// storm tears down (1 when absent).
+	StormWeights map[string]float64
 	// Actions are the operators' actions, in time order.
 	Actions []Action
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"time"
 )
 
 // act applies the actions due at step t.
@@ -21,10 +22,12 @@ func (s *sim) act(t int) {
 		switch a.Do {
 		case RestartInstance:
 			if in := s.target(a.Instance, t); in != nil {
+				s.record(a, in, t)
 				s.restart(in, t, boot)
 			}
 		case RestartSupervisor:
 			if in := s.target(a.Instance, t); in != nil {
+				s.record(a, in, t)
 				s.drop(in, t, true)
 				in.lastRefresh = t
 				s.announce(in, t, true)
@@ -95,9 +98,17 @@ func (s *sim) policy(t, boot int) {
 		}
 	}
 	if worst != nil {
+		s.record(Action{Do: RestartInstance}, worst, t)
 		s.restart(worst, t, boot)
 		s.lastPolicy = t
 	}
+}
+
+// record notes a targeted action on in at step t in the run's Targeted.
+func (s *sim) record(a Action, in *simInst, t int) {
+	s.targeted = append(s.targeted, Targeted{
+		At: s.m.Start.Add(time.Duration(t) * time.Second), Do: a.Do, Named: a.Instance, Instance: in.name,
+	})
 }
 
 // restartOrder returns the place of the instance at ring position k in its

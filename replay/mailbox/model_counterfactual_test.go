@@ -41,15 +41,21 @@ func TestReceiveCostCarriesTheStory(t *testing.T) {
 
 // TestPartitionsGraded: partitions beyond one cut the peak step by step,
 // and beyond the cores they add no CPU but still shorten each mailbox, so
-// 2, 4 and 8 give three different, ever smaller peaks.
+// 2, 4 and 8 give three different, ever smaller peaks. None of them lets
+// success fall under 50% (each mailbox stays far below the point of no
+// return), so the grade shows in the storm's dip: ever shallower.
 func TestPartitionsGraded(t *testing.T) {
 	base := whatIfSummary(t, map[string]string{"partitions": "1"})
-	prev := base.PeakMailbox
+	prev, prevLow := base.PeakMailbox, base.LowestSuccess
 	for _, p := range []string{"2", "4", "8"} {
 		s := whatIfSummary(t, map[string]string{"partitions": p})
 		if s.PeakMailbox >= prev || s.PeakMailbox <= 0 {
 			t.Errorf("partitions=%s: peak %.0f, want below %.0f and above 0", p, s.PeakMailbox, prev)
 		}
+		if s.LowestSuccess <= prevLow || s.LowestSuccess >= 100 {
+			t.Errorf("partitions=%s: lowest success %.1f%%, want above %.1f%% and below 100%%", p, s.LowestSuccess, prevLow)
+		}
+		prevLow = s.LowestSuccess
 		if s.MinutesBelow50 > base.MinutesBelow50 {
 			t.Errorf("partitions=%s: %.1f minutes under 50%%, more than one partition's %.1f", p, s.MinutesBelow50, base.MinutesBelow50)
 		}

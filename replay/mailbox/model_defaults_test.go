@@ -27,10 +27,9 @@ func testModel() Model {
 		RateLimitAt: modelClock(13, 43), RateLimit: 25000, PooledShare: 0.5,
 		RestartTime: 20 * time.Second, RestartStep: 8 * time.Second, RestartFrom: []string{"2-4", "2-12"},
 		PolicyFrom: modelClock(12, 43), PolicyAfter: 3 * time.Minute, PolicyEvery: 3 * time.Minute, Scripted: true,
-		Weights: map[string]float64{"2-12": 1.25},
-		Names:   Names{First: "2-", Added: "3-"},
+		Weights: map[string]float64{"2-12": 1.25}, StormWeights: map[string]float64{"2-8": 0.7},
+		Names: Names{First: "2-", Added: "3-"},
 		Actions: []Action{
-			{At: modelClock(12, 30), Do: CatchUp, Instance: "2-8"},
 			{At: modelClock(12, 43), Do: RestartInstance, Instance: "2-13"},
 			{At: modelClock(12, 47), Do: RestartSupervisor, Instance: "2-1"},
 			{At: modelClock(13, 5), Do: RestartCluster, Key: "restart_1305"},

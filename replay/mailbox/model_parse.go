@@ -111,7 +111,30 @@ func timeParam(name string, never bool, set func(m *Model, t time.Time)) paramSp
 	}}
 }
 
-// modelParams lists every parameter a model object must give.
+// weightsParam reads an object of instance names to factors.
+func weightsParam(name string, set func(m *Model, w map[string]float64)) paramSpec {
+	return paramSpec{name, func(m *Model, raw json.RawMessage, field string) error {
+		var w map[string]float64
+		if err := json.Unmarshal(raw, &w); err != nil {
+			return fieldErr(field, "invalid value %s (want an object of instance names to numbers)", compact(raw))
+		}
+		for _, name := range sortedKeys(w) {
+			if v := w[name]; math.IsNaN(v) || v <= 0 || v > 100 {
+				return fieldErr(field+"."+name, "weight %g out of range (want more than 0, at most 100)", v)
+			}
+		}
+		set(m, w)
+		return nil
+	}}
+}
+
+// optionalParams may be left out of a model object: a file written before
+// they existed means what it meant then (storm_weights: every instance
+// alike).
+var optionalParams = map[string]bool{"storm_weights": true}
+
+// modelParams lists every parameter a model object must give, but for
+// optionalParams.
 var modelParams = []paramSpec{
 	intParam("instances", 1, 64, func(m *Model, v int) { m.Instances = v }),
 	intParam("partitions", 1, 64, func(m *Model, v int) { m.Partitions = v }),
@@ -161,19 +184,8 @@ var modelParams = []paramSpec{
 		m.RestartFrom = names
 		return nil
 	}},
-	{"weights", func(m *Model, raw json.RawMessage, field string) error {
-		var w map[string]float64
-		if err := json.Unmarshal(raw, &w); err != nil {
-			return fieldErr(field, "invalid value %s (want an object of instance names to numbers)", compact(raw))
-		}
-		for _, name := range sortedKeys(w) {
-			if v := w[name]; math.IsNaN(v) || v <= 0 || v > 100 {
-				return fieldErr(field+"."+name, "weight %g out of range (want more than 0, at most 100)", v)
-			}
-		}
-		m.Weights = w
-		return nil
-	}},
+	weightsParam("weights", func(m *Model, w map[string]float64) { m.Weights = w }),
+	weightsParam("storm_weights", func(m *Model, w map[string]float64) { m.StormWeights = w }),
 	secondsParam("sample_s", 1, 3600, func(m *Model, d time.Duration) { m.Sample = d }),
 	secondsParam("instance_sample_s", 1, 3600, func(m *Model, d time.Duration) { m.InstanceSample = d }),
 }
@@ -210,6 +222,9 @@ func ParseModel(raw json.RawMessage) (Model, error) {
 	for _, spec := range modelParams {
 		known[spec.name] = true
 		p, ok := f.Params[spec.name]
+		if !ok && optionalParams[spec.name] {
+			continue
+		}
 		if !ok {
 			return Model{}, fieldErr("params."+spec.name, "missing")
 		}

@@ -77,10 +77,13 @@ func (s *scenario) Run(set map[string]string) (*data.Timeline, error) {
 
 // Basis implements replay.Scenario.
 func (s *scenario) Basis() []replay.Basis {
-	out := make([]replay.Basis, len(modelParams))
-	for i, spec := range modelParams {
-		n := s.m.Notes[spec.name]
-		out[i] = replay.Basis{Name: spec.name, Value: s.m.Values[spec.name], Unit: s.m.Units[spec.name], Basis: n.Basis, Note: n.Note}
+	out := make([]replay.Basis, 0, len(modelParams))
+	for _, spec := range modelParams {
+		n, ok := s.m.Notes[spec.name]
+		if !ok {
+			continue // an optional parameter the file leaves out
+		}
+		out = append(out, replay.Basis{Name: spec.name, Value: s.m.Values[spec.name], Unit: s.m.Units[spec.name], Basis: n.Basis, Note: n.Note})
 	}
 	return out
 }

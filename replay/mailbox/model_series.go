@@ -124,7 +124,9 @@ func Summarize(tl *data.Timeline) (s replay.Summary, ok bool) {
 		}
 	}
 	below95 := false
+	s.LowestSuccess = sr.Points[0].V
 	for i, p := range sr.Points {
+		s.LowestSuccess = min(s.LowestSuccess, p.V)
 		if p.V < 5 && s.FirstBelow5.IsZero() {
 			s.FirstBelow5 = p.T
 		}

@@ -28,8 +28,22 @@ type Run struct {
 	InstanceTimes []time.Time
 	// Instances holds one entry per instance, in the order they came online.
 	Instances []InstanceRun
+	// Targeted lists the actions aimed at one instance (restarts of an
+	// instance or of its supervisor, the incident's or the policy's), in
+	// the order they were taken.
+	Targeted []Targeted
 	// Ledger accounts for every request of the run.
 	Ledger Ledger
+}
+
+// Targeted is one action a run aimed at one instance.
+type Targeted struct {
+	At time.Time
+	Do ActionKind
+	// Named is the instance the incident's action names (empty for the
+	// policy's restarts); Instance is the one the run acted on, which
+	// differs when the named one was not backed up at the time.
+	Named, Instance string
 }
 
 // InstanceRun is one instance's part of a Run.
@@ -169,6 +183,7 @@ type sim struct {
 	added                        int
 	ledger                       Ledger
 	okWin, failWin               float64
+	targeted                     []Targeted
 	observe                      func(t int) // called after every step, for tests
 	now                          int         // the current step
 	join                         int         // RingJoin in steps
@@ -324,6 +339,7 @@ func (s *sim) run() Run {
 			}
 		}
 	}
+	r.Targeted = s.targeted
 	r.Ledger.Arrived = s.ledger.Arrived
 	r.Ledger.Served = s.ledger.Served
 	r.Ledger.TimedOut = s.ledger.TimedOut

@@ -129,7 +129,7 @@ func TestParseModelErrors(t *testing.T) {
 		{"bad action", edit(func(v map[string]any) { v["actions"].([]any)[0].(map[string]any)["do"] = "reboot" }), "actions[0].do", `"reboot"`},
 		{"bad instance", edit(func(v map[string]any) { v["actions"].([]any)[1].(map[string]any)["instance"] = "two" }), "actions[1].instance", `"two"`},
 		{"actions out of order", edit(func(v map[string]any) { v["actions"].([]any)[2].(map[string]any)["at"] = "12:00" }), "actions[2].at", "time order"},
-		{"add without count", edit(func(v map[string]any) { delete(v["actions"].([]any)[10].(map[string]any), "count") }), "actions[10].count", "want 1 to 64"},
+		{"add without count", edit(func(v map[string]any) { delete(v["actions"].([]any)[9].(map[string]any), "count") }), "actions[9].count", "want 1 to 64"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -277,27 +277,49 @@ func TestCalibration(t *testing.T) {
 			}
 		}
 	})
-	t.Run("growth from 12:13, success near zero by 12:20", func(t *testing.T) {
+	t.Run("growth from 12:13, success near zero by 12:16", func(t *testing.T) {
 		if mb := r.Mailbox[sampleAt(ts, 12, 20, 0)]; mb < 1e6 {
 			t.Errorf("mailbox at 12:20 is %.0f, want over 1M", mb)
 		}
-		for i := sampleAt(ts, 12, 16, 0); i < sampleAt(ts, 12, 30, 0); i++ {
-			if r.Success[i] >= 5 || r.Mailbox[i] < r.Mailbox[i-1] {
-				t.Fatalf("%s: success %.2f%%, mailbox %.0f after %.0f", ts[i].Format("15:04:05"), r.Success[i], r.Mailbox[i], r.Mailbox[i-1])
+		for i := sampleAt(ts, 12, 14, 30); i < sampleAt(ts, 12, 16, 0); i++ {
+			if r.Success[i] >= 2 {
+				t.Fatalf("%s: success %.2f%%", ts[i].Format("15:04:05"), r.Success[i])
 			}
 		}
-		if r.Ring[sampleAt(ts, 12, 20, 0)] != 0 {
-			t.Errorf("instances still in the ring at 12:20: %.0f", r.Ring[sampleAt(ts, 12, 20, 0)])
+		for i := sampleAt(ts, 12, 16, 0); i < sampleAt(ts, 12, 30, 0); i++ {
+			if r.Mailbox[i] < r.Mailbox[i-1] {
+				t.Fatalf("%s: mailbox %.0f after %.0f", ts[i].Format("15:04:05"), r.Mailbox[i], r.Mailbox[i-1])
+			}
+		}
+		if r.Ring[sampleAt(ts, 12, 15, 30)] != 0 {
+			t.Errorf("instances still in the ring at 12:15:30: %.0f", r.Ring[sampleAt(ts, 12, 15, 30)])
 		}
 	})
-	t.Run("2-8 recovers alone, visibly", func(t *testing.T) {
+	// The storm tears down fewer of 2-8's calls (storm_weights), and the
+	// mechanism does the rest: 2-8 backs up with the others, drops out of
+	// the ring, drains its mailbox on its own and re-announces, alone.
+	t.Run("2-8 catches up alone soon after 12:13, visibly", func(t *testing.T) {
 		in := instance(t, r, "2-8")
-		k := sampleAt(its, 12, 32, 0)
-		if valueAt(in, in.InRing, k) != 1 || r.Ring[sampleAt(ts, 12, 32, 0)] != 1 {
-			t.Errorf("at 12:32 2-8 in ring %v, ring %v; want 2-8 alone", valueAt(in, in.InRing, k), r.Ring[sampleAt(ts, 12, 32, 0)])
+		if mb := maxOf(in.Mailbox, sampleAt(its, 12, 13, 30), sampleAt(its, 12, 15, 0)); mb < 1e4 {
+			t.Errorf("2-8 mailbox peaks at %.0f by 12:15, want it backed up with the others", mb)
 		}
-		// The ring holds one instance, which serves its 3/15 share.
-		if s := maxOf(r.Success, sampleAt(ts, 12, 31, 0), sampleAt(ts, 12, 35, 0)); s < 5 || s > 30 {
+		out := false
+		for k := sampleAt(its, 12, 13, 0); k < sampleAt(its, 12, 16, 0); k++ {
+			out = out || valueAt(in, in.InRing, k) == 0
+		}
+		if !out {
+			t.Error("2-8 never left the ring; the postmortem says it re-announced")
+		}
+		for _, hm := range [][2]int{{17, 0}, {25, 0}, {40, 0}} {
+			i, k := sampleAt(ts, 12, hm[0], 0), sampleAt(its, 12, hm[0], 0)
+			if valueAt(in, in.InRing, k) != 1 || valueAt(in, in.Mailbox, k) > 1000 || r.Ring[i] != 1 {
+				t.Errorf("12:%02d: 2-8 in ring %v, mailbox %.0f, ring %v; want 2-8 alone and drained", hm[0],
+					valueAt(in, in.InRing, k), valueAt(in, in.Mailbox, k), r.Ring[i])
+			}
+		}
+		// The ring holds one instance, which serves its 3/15 share: a rise
+		// from zero a sparkline drawn against zero shows.
+		if s := maxOf(r.Success, sampleAt(ts, 12, 16, 0), sampleAt(ts, 12, 20, 0)); s < 5 || s > 30 {
 			t.Errorf("success after 2-8 re-announces peaks at %.2f%%, want a visible rise (5-30%%)", s)
 		}
 	})
@@ -567,5 +589,60 @@ func TestEveryClusterServesTheSameCalls(t *testing.T) {
 				break
 			}
 		}
+	}
+}
+
+// TestRestartsByQuarterPast: the postmortem's "by 14:15, 5 instances
+// restarted, 4 of the 5 fully recovered", as the mechanism gives it. The
+// incident's restarts go to instances still backed up (those the 13:43
+// restart left behind; a named one already healthy hands its restart to the
+// instance with the longest mailbox), and one of the five regrows as a
+// secondary placement and has to be restarted again. The outcome does not
+// rest on the one judgement about a single instance's share (weights): the
+// run without it gives the same four of five. It does rest on the spawn
+// limit's value (rate_limit's note says how).
+func TestRestartsByQuarterPast(t *testing.T) {
+	m := bundledModel(t)
+	t.Run("bundled", func(t *testing.T) { restartsHold(t, runModel(t, m)) })
+	m.Weights = nil
+	t.Run("without weights", func(t *testing.T) { restartsHold(t, runModel(t, m)) })
+}
+
+func restartsHold(t *testing.T, r Run) {
+	var five []Targeted
+	for _, a := range r.Targeted {
+		if !a.At.Before(modelClock(14, 3)) && a.At.Before(modelClock(14, 15)) && a.Do == RestartInstance {
+			five = append(five, a)
+		}
+	}
+	if len(five) != 5 {
+		t.Fatalf("%d restarts from 14:03 to 14:15, want 5: %+v", len(five), five)
+	}
+	held := 0
+	for i, a := range five {
+		in := instance(t, r, a.Instance)
+		// Held: once back, the instance stays in the ring with a short
+		// mailbox until its next restart or for 10 minutes.
+		until := a.At.Add(10 * time.Minute)
+		for _, b := range five[i+1:] {
+			if b.Instance == a.Instance {
+				until = b.At
+				break
+			}
+		}
+		ok := true
+		for k, tm := range r.InstanceTimes[in.First:] {
+			if tm.Before(a.At.Add(time.Minute)) || !tm.Before(until) {
+				continue
+			}
+			ok = ok && in.InRing[k] == 1 && in.Mailbox[k] < 2e4
+		}
+		if ok {
+			held++
+		}
+		t.Logf("%s restart of %s (named %s): held %v", a.At.Format("15:04"), a.Instance, a.Named, ok)
+	}
+	if held != 4 {
+		t.Errorf("%d of the 5 restarts held, want 4", held)
 	}
 }

@@ -8,7 +8,7 @@ package mailbox
 // up). So every cluster, whatever its size, serves the same calls, and a
 // what-if changes only how well it serves them.
 func (s *sim) demand(t int) {
-	m := s.m
+	m := &s.m // a pointer: the Model is large, and this runs every step
 	limited := t >= s.limitFrom
 	offPeak := 1.0
 	if t > s.stormFrom {
@@ -25,6 +25,9 @@ func (s *sim) demand(t int) {
 		calls := in.hostedCalls()
 		if t == s.stormFrom {
 			in.stormCalls = calls * m.StormShare
+			if w, ok := m.StormWeights[in.name]; ok {
+				in.stormCalls *= w
+			}
 		}
 		if t >= s.stormFrom && t < s.stormTo && calls > 0 {
 			// Torn-down calls tell their SFUs, then ask for a syncer again
@@ -133,7 +136,7 @@ func (s *sim) announce(in *simInst, t int, ok bool) {
 // partitions' time allows, times out what waited too long and updates its
 // ring membership.
 func (s *sim) process(in *simInst, t int) {
-	m := s.m
+	m := &s.m // a pointer: the Model is large, and this runs every step
 	if t < in.up {
 		in.inRing = false
 		return
@@ -163,7 +166,12 @@ func (s *sim) process(in *simInst, t int) {
 	}
 	s.serve(in, t)
 	s.expire(in, t)
-	if in.head > 1024 && in.head > len(in.q)/2 {
+	switch {
+	case in.head == len(in.q):
+		// Every cohort is served: reuse the slice from its start rather
+		// than let it grow by one cohort a step (live ≥ head = len).
+		in.q, in.head, in.live = in.q[:0], 0, 0
+	case in.head > 64 && in.head > len(in.q)/2:
 		n := copy(in.q, in.q[in.head:])
 		in.live -= in.head
 		in.q = in.q[:n]

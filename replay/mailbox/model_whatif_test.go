@@ -132,7 +132,7 @@ func TestSummarize(t *testing.T) {
 	if !ok {
 		t.Fatal("not ok")
 	}
-	want := replay.Summary{PeakMailbox: 90, PeakAt: at(2), FirstBelow5: at(2), RecoveredAbove95: at(5), MinutesBelow50: 2}
+	want := replay.Summary{PeakMailbox: 90, PeakAt: at(2), FirstBelow5: at(2), RecoveredAbove95: at(5), MinutesBelow50: 2, LowestSuccess: 3}
 	if s != want {
 		t.Errorf("got %+v\nwant %+v", s, want)
 	}

@@ -418,10 +418,14 @@ func TestExplorerFits(t *testing.T) {
 }
 
 // TestLayoutColumns checks the order columns are dropped in as the list
-// narrows: severity, organisation to ten cells, durations to their largest
-// unit, duration, organisation, date, timeline mark.
+// narrows: for a title of wantTitleW the severity, the organisation to ten
+// cells, the organisation, then durations to their largest unit; for one
+// of minTitleW the duration, the date and the timeline mark.
 func TestLayoutColumns(t *testing.T) {
 	all := want{id: 7, org: 12, dur: 10, sev: true}
+	short := want{id: 7, org: 12, dur: 10, short: 3, sev: true}
+	// The bundle in Korean: "Amazon Web Services", "13일 16시간", "17시간".
+	ko := want{id: 7, org: 19, dur: 11, short: 6}
 	tests := []struct {
 		name string
 		w    int
@@ -430,16 +434,18 @@ func TestLayoutColumns(t *testing.T) {
 	}{
 		{"wide keeps everything", 120, all, columns{id: 7, mark: 1, date: 10, org: 12, title: 68, sev: 4, dur: 10}},
 		{"no severity in view, no column", 120, want{id: 7, org: 12, dur: 10}, columns{id: 7, mark: 1, date: 10, org: 12, title: 73, dur: 10}},
-		{"80 keeps everything", 80, all, columns{id: 7, mark: 1, date: 10, org: 12, title: 28, sev: 4, dur: 10}},
-		{"severity goes first", 71, all, columns{id: 7, mark: 1, date: 10, org: 12, title: 24, dur: 10}},
-		{"then the organisation narrows", 66, all, columns{id: 7, mark: 1, date: 10, org: 10, title: 21, dur: 10}},
-		{"then durations keep their largest unit", 64, want{id: 7, org: 12, dur: 10, short: 3, sev: true}, columns{id: 7, mark: 1, date: 10, org: 10, title: 26, dur: 3}},
-		{"then the duration goes", 60, all, columns{id: 7, mark: 1, date: 10, org: 10, title: 26}},
-		{"then the organisation", 50, all, columns{id: 7, mark: 1, date: 10, title: 27}},
+		{"severity goes first", 80, all, columns{id: 7, mark: 1, date: 10, org: 12, title: 33, dur: 10}},
+		{"then the organisation narrows", 76, all, columns{id: 7, mark: 1, date: 10, org: 10, title: 31, dur: 10}},
+		{"then the organisation goes", 70, short, columns{id: 7, mark: 1, date: 10, title: 36, dur: 10}},
+		{"then durations keep their largest unit", 60, short, columns{id: 7, mark: 1, date: 10, title: 33, dur: 3}},
+		{"then the duration", 45, short, columns{id: 7, mark: 1, date: 10, title: 22}},
 		{"then the date", 40, all, columns{id: 7, mark: 1, title: 28}},
 		{"then the mark", 30, all, columns{id: 7, title: 20}},
 		{"tiny keeps the id", 10, all, columns{id: 8}},
 		{"zero", 0, all, columns{}},
+		// The list pane beside the preview at 120 and 100 columns.
+		{"Korean list pane at 120", 66, ko, columns{id: 7, mark: 1, date: 10, title: 31, dur: 11}},
+		{"Korean list pane at 100", 55, ko, columns{id: 7, mark: 1, date: 10, title: 25, dur: 6}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

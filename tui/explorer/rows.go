@@ -21,8 +21,14 @@ const (
 	gapW    = 1
 	// shortOrgW is the organisation column once the list is short of room.
 	shortOrgW = 10
-	// minTitleW is the narrowest title column worth keeping before other
-	// columns are dropped to make room.
+	// wantTitleW is the title column the list gives up the severity, the
+	// organisation and the smaller units of durations for (in that order): a Korean title
+	// is a sentence, and under about 30 cells it says little more than its
+	// subject. The organisation is also in the preview header beside a
+	// narrow list.
+	wantTitleW = 30
+	// minTitleW is the narrowest title column worth keeping before the
+	// duration, the date and the timeline mark are dropped to make room.
 	minTitleW = 20
 )
 
@@ -50,10 +56,10 @@ type want struct {
 }
 
 // layoutColumns fits the columns into w cells: the title takes what is
-// left; while it would be narrower than minTitleW, columns give way in
-// this order: the severity goes, the organisation narrows to shortOrgW,
-// durations keep only their largest unit, then the duration, the
-// organisation, the date and the timeline mark go.
+// left. While it would be narrower than wantTitleW, the severity goes, the
+// organisation narrows to shortOrgW and then goes, and durations keep only
+// their largest unit; while it would still be narrower than minTitleW, the
+// duration, the date and the timeline mark go.
 // With an id of up to 12 cells, the date and the mark are kept at every
 // width from 60; the preview beside a narrow list shows the rest.
 func layoutColumns(w int, x want) columns {
@@ -61,15 +67,28 @@ func layoutColumns(w int, x want) columns {
 	if x.sev {
 		c.sev = sevW
 	}
-	steps := []struct {
+	short := x.dur // no shorter form measured
+	if x.short > 0 {
+		short = min(x.short, x.dur)
+	}
+	type step struct {
 		col *int
 		to  int
-	}{{&c.sev, 0}, {&c.org, min(x.org, shortOrgW)}, {&c.dur, min(x.short, x.dur)}, {&c.dur, 0}, {&c.org, 0}, {&c.date, 0}, {&c.mark, 0}}
-	for _, st := range steps {
-		if w-c.fixed() >= minTitleW {
-			break
+	}
+	phases := []struct {
+		title int
+		steps []step
+	}{
+		{wantTitleW, []step{{&c.sev, 0}, {&c.org, min(x.org, shortOrgW)}, {&c.org, 0}, {&c.dur, short}}},
+		{minTitleW, []step{{&c.dur, 0}, {&c.date, 0}, {&c.mark, 0}}},
+	}
+	for _, ph := range phases {
+		for _, st := range ph.steps {
+			if w-c.fixed() >= ph.title {
+				break
+			}
+			*st.col = st.to
 		}
-		*st.col = st.to
 	}
 	c.title = max(w-c.fixed(), 0)
 	if c.title == 0 {

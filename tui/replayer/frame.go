@@ -39,6 +39,8 @@ type frameCache struct {
 	clockW, stateW int
 	// present is presenter mode's layout, when it is on.
 	present *presentCache
+	// unexplained is the stretch the model does not explain.
+	unexplained unexplained
 }
 
 // sparkEntry is a headline series with its optional hypothetical twin.
@@ -110,6 +112,7 @@ func (m *Model) buildCache() *frameCache {
 		}
 		c.sparks = append(c.sparks, e)
 	}
+	c.unexplained = findUnexplained(tl)
 	loc := tl.Location()
 	c.axisL, c.axisR = start.In(loc).Format("15:04"), end.In(loc).Format("15:04")
 	c.stages = widget.Segments(m.clock.Cursor, w)

@@ -193,6 +193,7 @@ func (m Model) bigClock(f frame, w int) []string {
 	for i := range out {
 		out[i] = p.clock.Paint(big[i]) + "   " + p.faint.Paint(layout.Truncate(side[i], max(0, w-bw-3)))
 	}
+	out[2] = m.withUnexplained(out[2], f, w)
 	return out
 }
 

@@ -202,6 +202,10 @@ func (r *textRenderer) series(tl *data.Timeline) {
 		}
 		r.blank()
 	}
+	if u := findUnexplained(tl); u.ok {
+		r.para(u.line(tl, r.lang), 0, r.st.Notice)
+		r.blank()
+	}
 	groups := map[string]int{}
 	var order []string
 	for _, s := range tl.Series {

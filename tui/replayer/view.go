@@ -181,7 +181,7 @@ func (m Model) viewTimeline(f frame) []string {
 		return m.withKeys(lines, p)
 	}
 	if p.rules {
-		lines = append(lines, m.rule(m.stageCaption(f)))
+		lines = append(lines, m.stageRule(f))
 	}
 	lines = append(lines, m.eventLines(f, p.events)...)
 	if p.rules {

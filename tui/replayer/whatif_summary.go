@@ -12,10 +12,10 @@ import (
 
 // whatIfWords are the panel's texts in one language.
 type whatIfWords struct {
-	title, sub, noModel, original, hypothetical, peak, at, below50, notRun, pending, never string
-	soFar, later, laterAction                                                              string
-	basisPM, basisJ                                                                        string
-	keyUp, keyDown, keyLess, keyMore, keyApply, keyReset, keyClose                         string
+	title, sub, noModel, original, hypothetical, peak, at, below50, lowest, notRun, pending, never string
+	soFar, later, laterAction                                                                      string
+	basisPM, basisJ                                                                                string
+	keyUp, keyDown, keyLess, keyMore, keyApply, keyReset, keyClose                                 string
 }
 
 var whatIfDict = map[data.Lang]whatIfWords{
@@ -31,6 +31,7 @@ var whatIfDict = map[data.Lang]whatIfWords{
 		peak:         "Peak mailbox",
 		at:           "reached at",
 		below50:      "Minutes with success < 50%",
+		lowest:       "Lowest success",
 		notRun:       "press enter to run",
 		pending:      "changed; enter runs it",
 		never:        "never",
@@ -51,6 +52,7 @@ var whatIfDict = map[data.Lang]whatIfWords{
 		peak:         "메일박스 최고치",
 		at:           "도달 시각",
 		below50:      "성공률 50% 미만 시간(분)",
+		lowest:       "가장 낮은 성공률",
 		notRun:       "enter를 누르면 실행",
 		pending:      "바뀜, enter로 실행",
 		never:        "없음",
@@ -90,16 +92,18 @@ func (w whatIf) summary(width int) []string {
 	ms := w.st.Model
 	words := whatIfWordsFor(w.lang)
 	na := "–"
-	origPeak, origAt, origBelow := na, na, na
+	origPeak, origAt, origBelow, origLow := na, na, na, na
 	if w.origOK {
+		origLow = fmt.Sprintf("%.0f%%", w.orig.LowestSuccess)
 		origPeak = replay.FormatCount(w.orig.PeakMailbox)
 		origAt = w.orig.PeakAt.In(w.tl.Location()).Format("15:04")
 		origBelow = fmt.Sprintf("%.0f", w.orig.MinutesBelow50)
 	}
-	hypPeak, hypAt, hypBelow := na, na, na
+	hypPeak, hypAt, hypBelow, hypLow := na, na, na, na
 	if w.pending() {
-		hypPeak, hypAt, hypBelow = words.notRun, "", ""
+		hypPeak, hypAt, hypBelow, hypLow = words.notRun, "", "", ""
 	} else if w.hypOK {
+		hypLow = fmt.Sprintf("%.0f%%", w.hyp.LowestSuccess)
 		hypPeak = replay.FormatCount(w.hyp.PeakMailbox)
 		hypAt = na
 		if w.hyp.PeakMailbox > 0 {
@@ -116,6 +120,7 @@ func (w whatIf) summary(width int) []string {
 		{words.peak, origPeak, hypPeak},
 		{"  " + words.at, origAt, hypAt},
 		{words.below50, origBelow, hypBelow},
+		{words.lowest, origLow, hypLow},
 	}
 	c0, c1 := 0, 0
 	for _, r := range rows {
