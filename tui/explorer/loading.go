@@ -97,7 +97,7 @@ func grouped(n int) string {
 // library.Progress): each one whose id is not listed yet joins the list
 // in its place, newest first, and the query is searched again over them
 // all, off the UI loop, by scanning them (the index comes with
-// SetRecords). The selected incident stays selected.
+// SetRecords). A selection moved off the first row stays on its incident.
 func (m *Model) AddRecords(recs []*data.Record) tea.Cmd {
 	if m.ids == nil {
 		m.ids = make(map[string]struct{}, len(m.recs)+len(recs))
@@ -117,7 +117,10 @@ func (m *Model) AddRecords(recs []*data.Record) tea.Cmd {
 		return nil
 	}
 	slices.SortFunc(add, newestFirst)
-	keep := m.Selected()
+	var keep *data.Record
+	if m.sel > 0 { // on the first row, the selection stays there
+		keep = m.Selected()
+	}
 	merged := make([]*data.Record, 0, len(m.recs)+len(add))
 	i, j := 0, 0
 	for i < len(m.recs) && j < len(add) {

@@ -118,8 +118,9 @@ func (m Model) handleResults(msg resultsMsg) (Model, tea.Cmd) {
 		return m, m.search()
 	}
 	var keep *data.Record
-	if m.stale && msg.query == m.query {
-		// The same query over other records: the selection stays.
+	if m.stale && msg.query == m.query && m.sel > 0 {
+		// The same query over other records: a selection moved off the
+		// first row stays; on the first row it stays on the first row.
 		keep = sameID(msg.matches, m.Selected())
 	}
 	m.query = msg.query
