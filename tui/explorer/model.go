@@ -117,6 +117,8 @@ type Model struct {
 	// are rebuilt by Update and the setters, never by View.
 	rows  map[rowKey][]string
 	frame []string
+	// rowsMem is the map rows uses once rebuilt, cleared.
+	rowsMem map[rowKey][]string
 	// rowSt are the rows' styles, plain and selected, made with st.
 	rowSt map[bool]rowStyles
 }

@@ -45,7 +45,13 @@ func (m *Model) refresh() {
 		m.cols = layoutColumns(m.w, m.wants(m.opts.Lang))
 	}
 	if m.rows == nil || len(m.rows) > maxCachedRows {
-		m.rows = map[rowKey][]string{}
+		// One map serves every rebuild: a new one at each keystroke
+		// showed in its allocations. Only the model in use reads it.
+		if m.rowsMem == nil {
+			m.rowsMem = map[rowKey][]string{}
+		}
+		clear(m.rowsMem)
+		m.rows = m.rowsMem
 	}
 	rh := m.rowHeight()
 	n := m.listRows() / rh
