@@ -2,10 +2,8 @@ package replay
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/incidents-dev/incidents/data"
@@ -142,25 +140,4 @@ func Resample(pts []data.Point, start, end time.Time, w int) []Bucket {
 		}
 	}
 	return out
-}
-
-// FormatCount prints a message count compactly: 950, 12.3k, 4.56M.
-func FormatCount(v float64) string {
-	a := math.Abs(v)
-	switch {
-	case a >= 1e9:
-		return trimZeros(fmt.Sprintf("%.2f", v/1e9)) + "G"
-	case a >= 1e6:
-		return trimZeros(fmt.Sprintf("%.2f", v/1e6)) + "M"
-	case a >= 1e3:
-		return trimZeros(fmt.Sprintf("%.1f", v/1e3)) + "k"
-	}
-	return fmt.Sprintf("%.0f", v)
-}
-
-func trimZeros(s string) string {
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	}
-	return s
 }

@@ -215,13 +215,3 @@ func TestLastAt(t *testing.T) {
 		t.Errorf("LastAt on unsorted points = %v, want 20", p.V)
 	}
 }
-func TestFormatCount(t *testing.T) {
-	for _, tc := range []struct {
-		v    float64
-		want string
-	}{{0, "0"}, {950, "950"}, {1000, "1k"}, {12345, "12.3k"}, {4.56e6, "4.56M"}, {57.49e6, "57.49M"}, {2e9, "2G"}} {
-		if got := FormatCount(tc.v); got != tc.want {
-			t.Errorf("FormatCount(%g) = %q, want %q", tc.v, got, tc.want)
-		}
-	}
-}

@@ -342,11 +342,12 @@ func TestStudyAndPresenterModesMirror(t *testing.T) {
 		p.keys(t, "n")
 		time.Sleep(50 * time.Millisecond)
 	}
-	waitFor(t, "alice", alice.scr, "Study stop 1 of", "enter reveals what was done")
-	waitFor(t, "bob", bob.scr, "학습 질문 1/", "enter: 실제 조치 공개")
+	// Followers are told the presenter reveals: their own enter does nothing.
+	waitFor(t, "alice", alice.scr, "Study stop 1 of", "the presenter reveals what was done")
+	waitFor(t, "bob", bob.scr, "학습 질문 1/", "실제 조치는 발표자가 공개합니다")
 	p.keys(t, "\r")
 	deadline := time.Now().Add(30 * time.Second)
-	for strings.Contains(alice.scr.String(), "enter reveals what was done") {
+	for strings.Contains(alice.scr.String(), "the presenter reveals what was done") {
 		if time.Now().After(deadline) {
 			t.Fatalf("alice still sees the question after the reveal:\n%s", alice.scr.String())
 		}

@@ -32,7 +32,7 @@ func TestProgram(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter}) // open
 	waitFor("incidents · FX-0012")
 	tm.Type("t")
-	waitFor("[한국어 번역 없음")
+	waitFor("[EN] 한국어 번역이 없어")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEsc})
 	waitFor("11건 중 1건")
 	tm.Type("q")

@@ -2,13 +2,12 @@ package tui
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/replayer"
 )
@@ -156,7 +155,7 @@ func (a App) roomUpdate(msg tea.Msg) (m App, cmd tea.Cmd, ok bool) {
 		wasFollowing := a.room.following
 		a.room.presenter, a.room.left, a.room.following = nil, !msg.Never, false
 		if !msg.Never {
-			a.status = pickLang(a.lang, "the presenter has left; you can go on browsing", "발표자가 나갔습니다. 계속 혼자 둘러볼 수 있습니다")
+			a.status = roomWords.presenterLeftBrowse.In(a.lang)
 		}
 		if wasFollowing {
 			cmd = a.resumeTop()
@@ -217,7 +216,7 @@ func (a App) followerKey(msg tea.KeyMsg) (App, tea.Cmd, bool) {
 	case key.Matches(msg, a.room.scroll) && a.onDetail():
 		return a, nil, false
 	}
-	a.status = pickLang(a.lang, "following the presenter · f to browse alone", "발표자를 따라가는 중 · f: 혼자 둘러보기")
+	a.status = roomWords.following.In(a.lang)
 	return a, nil, true
 }
 
@@ -229,9 +228,9 @@ func (a App) toggleFollow() (App, tea.Cmd, bool) {
 		a.room.following = false
 		cmd = a.resumeTop()
 	case a.room.presenter == nil:
-		a.status = pickLang(a.lang, "there is no presenter to follow", "따라갈 발표자가 없습니다")
+		a.status = roomWords.noPresenter.In(a.lang)
 		if a.room.left {
-			a.status = pickLang(a.lang, "the presenter has left", "발표자가 나갔습니다")
+			a.status = roomWords.presenterLeft.In(a.lang)
 		}
 	default:
 		a.room.following = true
@@ -300,13 +299,13 @@ func (a App) roomHelp() (helpKeys, bool) {
 		return helpKeys{}, false
 	}
 	g := a.keys
-	g.Back.SetHelp("q", pickLang(a.lang, "quit", "종료"))
+	g.Back.SetHelp("q", i18n.KeyQuit.In(a.lang))
 	f := a.room.follow
-	f.SetHelp("f", pickLang(a.lang, "browse alone", "혼자 둘러보기"))
+	f.SetHelp("f", roomWords.keyBrowse.In(a.lang))
 	short := []key.Binding{f}
 	if a.onDetail() {
 		s := a.room.scroll
-		s.SetHelp("↑↓", pickLang(a.lang, "scroll", "스크롤"))
+		s.SetHelp("↑↓", roomWords.keyScroll.In(a.lang))
 		short = append(short, s)
 	}
 	return helpKeys{short: short, full: [][]key.Binding{short}, global: g}, true
@@ -322,9 +321,9 @@ func (a App) roomTag() string {
 		}
 	case Follower:
 		if a.room.following {
-			return pickLang(a.lang, "following", "따라가는 중") + " · "
+			return roomWords.tagFollowing.In(a.lang) + " · "
 		}
-		return pickLang(a.lang, "browsing", "혼자 보는 중") + " · "
+		return roomWords.tagBrowsing.In(a.lang) + " · "
 	}
 	return ""
 }
@@ -347,85 +346,18 @@ func (a App) strip() string {
 	var where string
 	switch {
 	case p.Screen == SharedReplay && p.Moment.Clock != "":
-		where = pickLang(a.lang, "presenter at ", "발표자 위치: ") + p.Moment.Clock + " · " + p.Incident
+		where = roomWords.presenterAt.In(a.lang) + p.Moment.Clock + " · " + p.Incident
 	case p.Screen == SharedDetail:
-		where = pickLang(a.lang, "presenter reading ", "발표자가 읽는 중: ") + p.Incident
+		where = roomWords.presenterReading.In(a.lang) + p.Incident
 	default:
-		where = pickLang(a.lang, "presenter in the list", "발표자: 목록")
+		where = roomWords.presenterList.In(a.lang)
 	}
-	line := where + pickLang(a.lang, " · f to rejoin", " · f: 다시 따라가기")
+	line := where + roomWords.rejoin.In(a.lang)
 	return a.styles.App.Header.Render(layout.Fit(data.OneLine(line), a.w))
 }
 
 // roomLine is the presenter's header summary:
 // "serving on 127.0.0.1:2222 · 3 following · 1 browsing".
 func roomLine(m RoomMsg, l data.Lang) string {
-	if l == data.KO {
-		return fmt.Sprintf("%s에서 공유 중 · %d명 따라오는 중 · %d명 혼자 보는 중", m.Addr, m.Following, m.Browsing)
-	}
-	return fmt.Sprintf("serving on %s · %d following · %d browsing", m.Addr, m.Following, m.Browsing)
-}
-
-// pickLang returns the Korean text in Korean and the English otherwise.
-func pickLang(l data.Lang, en, ko string) string {
-	if l == data.KO {
-		return ko
-	}
-	return en
-}
-
-// maxRoomRows bounds the room list under the presenter's full help.
-const maxRoomRows = 3
-
-// roomList is the presenter's list of who is in the room, shown under the
-// full help (`?`): each participant's name, with those browsing alone
-// marked, in at most maxRoomRows lines, the rest counted. Nothing for
-// anyone but a presenter with participants.
-func (a App) roomList() []string {
-	if a.room.role != Presenter || a.room.info == nil || !a.help.ShowAll || len(a.room.info.People) == 0 {
-		return nil
-	}
-	people := a.room.info.People
-	head := pickLang(a.lang, fmt.Sprintf("in the room (%d): ", len(people)), fmt.Sprintf("참여자 %d명: ", len(people)))
-	rows := [][]string{{}}
-	text := func(i int, r []string) string {
-		if i == 0 {
-			return head + strings.Join(r, " · ")
-		}
-		return strings.Join(r, " · ")
-	}
-	for i, p := range people {
-		name := layout.Truncate(p.Name, max(a.w-2, 1))
-		if !p.Following {
-			name += pickLang(a.lang, " (browsing)", " (혼자 보는 중)")
-		}
-		n := len(rows) - 1
-		if len(rows[n]) == 0 || lipgloss.Width(text(n, append(rows[n], name))) <= a.w {
-			rows[n] = append(rows[n], name)
-			continue
-		}
-		if len(rows) == maxRoomRows {
-			rows[n] = withMore(rows[n], len(people)-i, func(r []string) bool { return lipgloss.Width(text(n, r)) <= a.w }, a.lang)
-			break
-		}
-		rows = append(rows, []string{name})
-	}
-	st := a.styles.App.HelpDesc
-	lines := make([]string, len(rows))
-	for i, r := range rows {
-		lines[i] = st.Render(layout.Fit(text(i, r), a.w))
-	}
-	return lines
-}
-
-// withMore ends row with "… and N more", N being left plus the names it
-// takes off the row until fits says the row fits (or one name is left).
-func withMore(row []string, left int, fits func([]string) bool, l data.Lang) []string {
-	for {
-		r := append(row[:len(row):len(row)], pickLang(l, fmt.Sprintf("… and %d more", left), fmt.Sprintf("… 외 %d명", left)))
-		if len(row) <= 1 || fits(r) {
-			return r
-		}
-		row, left = row[:len(row)-1], left+1
-	}
+	return fmt.Sprintf(roomWords.serving.In(l), m.Addr, m.Following, m.Browsing)
 }

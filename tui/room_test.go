@@ -130,3 +130,30 @@ func TestRoomList(t *testing.T) {
 		t.Fatalf("a follower shows the room list:\n%s", fol.app.View())
 	}
 }
+
+// TestRoomStudyHint: at a study stop, a follower is told the presenter
+// reveals (its enter does nothing); browsing alone, enter is its own again.
+func TestRoomStudyHint(t *testing.T) {
+	pres := newDriver(t, Options{Role: Presenter}, 120, 40)
+	fol := newDriver(t, Options{Role: Follower}, 120, 40)
+	share := func() { fol.send(PresenterMsg{Shared: pres.app.Shared()}) }
+	pres.press("r", "s")
+	for range 20 {
+		if strings.Contains(pres.app.View(), "w tries your idea") {
+			break
+		}
+		pres.press("n")
+	}
+	if !strings.Contains(pres.app.View(), "w tries your idea") {
+		t.Fatalf("the presenter never reached a study stop:\n%s", pres.app.View())
+	}
+	share()
+	v := fol.app.View()
+	if !strings.Contains(v, "the presenter reveals what was done") || strings.Contains(v, "w tries your idea") {
+		t.Fatalf("a following follower is not told who reveals:\n%s", v)
+	}
+	fol.press("f")
+	if v := fol.app.View(); !strings.Contains(v, "w tries your idea") {
+		t.Fatalf("browsing alone at a stop, enter is not offered:\n%s", v)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/library"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
@@ -75,23 +76,32 @@ func writeRows(w io.Writer, rows []row, lang data.Lang, st theme.CLIStyles, widt
 	}
 }
 
-// titleFor returns the record's title in lang ("both": English, then
-// Korean), with the characters the query matched highlighted.
+// titleFor returns the record's title in lang by the rule every screen
+// uses (i18n.Show: "both" is English, then Korean; a missing translation
+// shows the other language after the one marker), with the characters the
+// query matched highlighted.
 func titleFor(r *data.Record, lang data.Lang, m *data.Match, st theme.CLIStyles) string {
-	part := func(l data.Lang, f data.Field) string {
-		s, _ := r.Title.Get(l)
+	part := func(s string, f data.Field) string {
 		if m == nil {
 			return s
 		}
 		return highlight(s, m.Indexes(f), st.Match)
 	}
-	switch lang {
-	case data.KO:
-		return part(data.KO, data.FieldTitleKO)
-	case data.Both:
-		return part(data.EN, data.FieldTitleEN) + st.Faint.Render(" · ") + part(data.KO, data.FieldTitleKO)
+	en, ko := r.Title.EN, r.Title.KO
+	_, mark := i18n.Show(r.Title, lang, "")
+	var s string
+	switch {
+	case mark == "" && lang == data.Both && en != ko: // Show joins the two
+		s = part(en, data.FieldTitleEN) + st.Faint.Render(" · ") + part(ko, data.FieldTitleKO)
+	case mark == "" && lang == data.KO, mark != "" && en == "":
+		s = part(ko, data.FieldTitleKO)
+	default:
+		s = part(en, data.FieldTitleEN)
 	}
-	return part(data.EN, data.FieldTitleEN)
+	if mark != "" {
+		s = st.Warning.Render(mark) + " " + s
+	}
+	return s
 }
 
 // highlight styles the runes of s that start at the given byte offsets, as

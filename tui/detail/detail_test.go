@@ -68,10 +68,10 @@ func TestRenderSections(t *testing.T) {
 		{"korean headings", "FX-0007", data.KO, []string{"심각도", "영향 범위", "영향 사용자", "지역", "감지까지", "복구까지", "요약", "증상", "원인", "촉발", "감지", "조치", "후속 조치", "교훈", "태그", "출처", "관련 사례"}},
 		{"korean duration units", "FX-0007", data.KO, []string{"감지까지     4분", "복구까지     3시간 17분"}},
 		{"unknown users is a dash", "FX-0007", data.EN, []string{"Users affected  –"}},
-		{"missing korean marked", "FX-0012", data.KO, []string{"[한국어 번역 없음 — 영어 원문]", "Replication lag left read replicas"}},
+		{"missing korean marked", "FX-0012", data.KO, []string{"[EN] Replication lag left read replicas", "[EN] 한국어 번역이 없어", "영향 범위    [EN] Read-only"}},
 		{"missing english item marked", "FX-0012", data.EN, []string{"• [KO] 마이그레이션을"}},
-		{"english title missing", "FX-0020", data.EN, []string{"[No English text — shown in Korean]", "영어 제목이 없는 사례"}},
-		{"both marks the missing side only", "FX-0020", data.Both, []string{"[No English text]", "영어 제목이 없는 사례"}},
+		{"english title missing", "FX-0020", data.EN, []string{"[KO] 영어 제목이 없는 사례", "[KO] no English translation yet"}},
+		{"both marks the missing side only", "FX-0020", data.Both, []string{"[KO]\n영어 제목이 없는 사례", "[KO] no English translation yet"}},
 		{"related not in library", "FX-0007", data.EN, []string{"• FX-9999  (not in this library)"}},
 		{"source urls", "FX-0007", data.EN, []string{"• blog", "https://status.northwind.example/incidents/", "archived", "https://archive.example/"}},
 	}

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 )
 
@@ -40,18 +41,11 @@ func DefaultFindKeyMap() FindKeyMap {
 }
 
 func (k *FindKeyMap) setLang(l data.Lang) {
-	ko := l == data.KO
-	pick := func(en, kr string) string {
-		if ko {
-			return kr
-		}
-		return en
-	}
-	k.Find.SetHelp("/", pick("search", "기록 안 검색"))
-	k.Next.SetHelp("n", pick("next match", "다음 일치"))
-	k.Prev.SetHelp("N", pick("previous match", "이전 일치"))
-	k.Done.SetHelp("enter", pick("keep", "유지"))
-	k.Clear.SetHelp("esc", pick("clear search", "검색 지우기"))
+	i18n.SetHelp(&k.Find, "/", words.keyFind, l)
+	i18n.SetHelp(&k.Next, "n", words.keyNextMatch, l)
+	i18n.SetHelp(&k.Prev, "N", words.keyPrevMatch, l)
+	i18n.SetHelp(&k.Done, "enter", words.keyKeep, l)
+	i18n.SetHelp(&k.Clear, "esc", words.keyClear, l)
 }
 
 // findHit is one match: a line of the page and the byte range in that
@@ -257,10 +251,8 @@ func (m Model) countText() string {
 	switch {
 	case m.find.query == "":
 		return ""
-	case n == 0 && m.opts.Lang == data.KO:
-		return "일치 없음"
 	case n == 0:
-		return "no match"
+		return words.noMatch.In(m.opts.Lang)
 	}
 	return fmt.Sprintf("%d/%d", cur+1, n)
 }

@@ -62,16 +62,14 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 // the hint bar has room for one language).
 func (k *KeyMap) SetLang(l data.Lang) {
 	for _, h := range []struct {
-		b      *key.Binding
-		en, ko string
+		b *key.Binding
+		w i18n.Word
 	}{
-		{&k.Up, "scroll up", "위로"}, {&k.Down, "scroll down", "아래로"},
-		{&k.PageUp, "page up", "이전 쪽"}, {&k.PageDown, "page down", "다음 쪽"},
-		{&k.Top, "top", "맨 위"}, {&k.Bottom, "bottom", "맨 아래"},
-		{&k.NextRelated, "next related", "다음 관련 사례"}, {&k.PrevRelated, "previous related", "이전 관련 사례"},
-		{&k.Open, "open related", "관련 사례 열기"}, {&k.Replay, "replay", "재생"}, {&k.Back, "back", "뒤로"},
-		{&k.Copy, "copy as Markdown", "Markdown으로 복사"},
+		{&k.Up, words.keyUp}, {&k.Down, words.keyDown}, {&k.PageUp, words.keyPageUp}, {&k.PageDown, words.keyPageDown},
+		{&k.Top, words.keyTop}, {&k.Bottom, words.keyBottom},
+		{&k.NextRelated, words.keyNextRelated}, {&k.PrevRelated, words.keyPrevRelated},
+		{&k.Open, words.keyOpen}, {&k.Replay, words.keyReplay}, {&k.Back, words.keyBack}, {&k.Copy, words.keyCopy},
 	} {
-		i18n.SetHelp(h.b, h.b.Help().Key, i18n.Word{EN: h.en, KO: h.ko}, l)
+		i18n.SetHelp(h.b, h.b.Help().Key, h.w, l)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
@@ -65,6 +66,8 @@ type renderer struct {
 	lw, rw int  // column widths when cols
 	gap    string
 	p      page
+	// marks are the missing-translation markers the page shows.
+	marks map[string]bool
 }
 
 func render(rec *data.Record, o RenderOptions) page {
@@ -83,19 +86,21 @@ func render(rec *data.Record, o RenderOptions) page {
 		return r.p
 	}
 	r.title(rec)
-	r.gridSection(nil, func(l data.Lang, w int) [][]string { return r.facts(rec, l, w) })
-	r.section(func(v words) string { return v.summary }, r.textOf(rec.Summary))
-	r.section(func(v words) string { return v.symptoms }, r.textOf(rec.SymptomsText))
-	r.section(func(v words) string { return v.cause }, func(l data.Lang, w int) []string {
-		return append([]string{r.paint(r.st.Label, layout.Truncate(wordsFor(l).trigger, w))}, r.text(rec.Trigger, l, w, r.st.Body)...)
+	afterTitle := len(r.p.lines)
+	r.gridSection(i18n.Word{}, func(l data.Lang, w int) [][]string { return r.facts(rec, l, w) })
+	r.section(words.summary, r.textOf(rec.Summary))
+	r.section(words.symptoms, r.textOf(rec.SymptomsText))
+	r.section(words.cause, func(l data.Lang, w int) []string {
+		return append([]string{r.paint(r.st.Label, layout.Truncate(words.trigger.In(l), w))}, r.text(rec.Trigger, l, w, r.st.Body)...)
 	})
-	r.section(func(v words) string { return v.detection }, r.textOf(rec.Detection))
-	r.section(func(v words) string { return v.remediation }, r.itemsOf(rec.Remediation))
-	r.section(func(v words) string { return v.actions }, r.itemsOf(rec.ActionItems))
-	r.section(func(v words) string { return v.lessons }, r.textOf(rec.Lessons))
-	r.gridSection(func(v words) string { return v.tags }, func(l data.Lang, w int) [][]string { return r.tags(rec, l, w) })
-	r.shared(func(v words) string { return v.sources }, func(w int) []string { return r.sources(rec, w) })
+	r.section(words.detection, r.textOf(rec.Detection))
+	r.section(words.remediation, r.itemsOf(rec.Remediation))
+	r.section(words.actions, r.itemsOf(rec.ActionItems))
+	r.section(words.lessons, r.textOf(rec.Lessons))
+	r.gridSection(words.tags, func(l data.Lang, w int) [][]string { return r.tags(rec, l, w) })
+	r.shared(words.sources, func(w int) []string { return r.sources(rec, w) })
 	r.related(rec)
+	r.insert(afterTitle, r.legend())
 	// Drop the blank line after the last section.
 	for len(r.p.lines) > 0 && r.p.lines[len(r.p.lines)-1] == "" {
 		r.p.lines = r.p.lines[:len(r.p.lines)-1]
@@ -113,6 +118,20 @@ func render(rec *data.Record, o RenderOptions) page {
 }
 
 func (r *renderer) add(lines ...string) { r.p.lines = append(r.p.lines, lines...) }
+
+// insert puts lines before line i, moving the anchors after it.
+func (r *renderer) insert(i int, lines []string) {
+	if len(lines) == 0 {
+		return
+	}
+	lines = append(lines, "")
+	r.p.lines = append(r.p.lines[:i], append(lines, r.p.lines[i:]...)...)
+	for id, at := range r.p.anchors {
+		if at >= i {
+			r.p.anchors[id] = at + len(lines)
+		}
+	}
+}
 
 // urlLine reports whether a line holds a single word and it is a URL.
 func urlLine(l string) bool {
@@ -145,13 +164,14 @@ func (r *renderer) paintAll(st lipgloss.Style, lines []string) []string {
 
 // section lays out one section: its heading and body in the current
 // language; for both languages, in two columns or stacked. A nil heading
+// (a zero Word)
 // means a section without one (the facts grid).
-func (r *renderer) section(heading func(words) string, body func(l data.Lang, w int) []string) {
+func (r *renderer) section(heading i18n.Word, body func(l data.Lang, w int) []string) {
 	head := func(l data.Lang, w int) []string {
-		if heading == nil {
+		if heading.EN == "" {
 			return nil
 		}
-		return []string{r.heading(heading(wordsFor(l)), w)}
+		return []string{r.heading(heading.In(l), w)}
 	}
 	switch {
 	case r.cols:
@@ -159,8 +179,8 @@ func (r *renderer) section(heading func(words) string, body func(l data.Lang, w 
 		right := append(head(data.KO, r.rw), body(data.KO, r.rw)...)
 		r.addColumns(left, right)
 	case r.o.Lang == data.Both:
-		if heading != nil {
-			r.add(r.heading(heading(en)+" · "+heading(ko), r.w))
+		if heading.EN != "" {
+			r.add(r.heading(both(heading), r.w))
 		}
 		r.add(body(data.EN, r.w)...)
 		r.add("")
@@ -174,10 +194,10 @@ func (r *renderer) section(heading func(words) string, body func(l data.Lang, w 
 
 // shared lays out a section whose body does not depend on the language
 // (sources): full width, once.
-func (r *renderer) shared(heading func(words) string, body func(w int) []string) {
-	h := heading(wordsFor(r.o.Lang))
+func (r *renderer) shared(heading i18n.Word, body func(w int) []string) {
+	h := heading.In(r.o.Lang)
 	if r.o.Lang == data.Both {
-		h = heading(en) + " · " + heading(ko)
+		h = both(heading)
 	}
 	r.add(r.heading(h, r.w))
 	r.add(body(r.w)...)
@@ -217,35 +237,56 @@ func (r *renderer) textOf(t data.Text) func(l data.Lang, w int) []string {
 }
 
 // text wraps a bilingual field in language l. A missing field is "–". A
-// missing translation shows a marker and, when only one language is on
-// screen, the other language's text under it.
+// missing translation shows the marker and, when only one language is on
+// screen, the other language's text after it.
 func (r *renderer) text(t data.Text, l data.Lang, w int, st lipgloss.Style) []string {
 	if t.IsZero() {
 		return []string{r.paint(r.st.Missing, dash)}
 	}
-	s, fell := t.Get(l)
-	if !fell {
+	s, mark := r.show(t, l)
+	switch {
+	case mark == "":
 		return r.paintAll(st, layout.WrapText(s, w))
+	case r.o.Lang == data.Both:
+		return []string{r.paint(r.st.Marker, mark)} // the text is beside or above
 	}
-	if r.o.Lang == data.Both {
-		return r.paintAll(r.st.Marker, layout.WrapText(wordsFor(l).both, w))
-	}
-	out := r.paintAll(r.st.Marker, layout.WrapText(wordsFor(l).missing, w))
-	return append(out, r.paintAll(st, layout.WrapText(s, w))...)
+	return r.hanging("", mark, s, w, st)
 }
 
-// inline returns a short value in language l for a grid cell or list item:
-// "" when missing, the marker alone when the other language is beside it,
-// otherwise the short marker and the other language's text.
+// inline returns a short value in language l for a grid cell or list item
+// and its marker: "" when missing, the marker alone when the other
+// language is beside it, otherwise the other language's text.
 func (r *renderer) inline(t data.Text, l data.Lang) (s, marker string) {
-	s, fell := t.Get(l)
-	if !fell {
-		return s, ""
+	s, mark := r.show(t, l)
+	if mark != "" && r.o.Lang == data.Both {
+		return "", mark
 	}
-	if r.o.Lang == data.Both {
-		return "", wordsFor(l).both
+	return s, mark
+}
+
+// show is i18n.Show for one language, noting each marker it gives so the
+// legend under the title can explain it.
+func (r *renderer) show(t data.Text, l data.Lang) (s, mark string) {
+	s, mark = i18n.Show(t, l, "")
+	if mark != "" {
+		if r.marks == nil {
+			r.marks = map[string]bool{}
+		}
+		r.marks[mark] = true
 	}
-	return s, wordsFor(l).short
+	return s, mark
+}
+
+// legend explains the markers the page shows, one line each, to be put
+// under the title.
+func (r *renderer) legend() []string {
+	var out []string
+	for _, shown := range []data.Lang{data.KO, data.EN} {
+		if r.marks[i18n.Marker(shown)] {
+			out = append(out, r.hanging("", i18n.Marker(shown), i18n.MarkerNote(shown), r.w, r.st.Faint)...)
+		}
+	}
+	return out
 }
 
 // hanging wraps a marker and text at w cells with first put before the

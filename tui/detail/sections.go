@@ -55,7 +55,7 @@ func flat(blocks [][]string) []string {
 // gridSection lays out a section made of a grid. In two columns the rows
 // are aligned: a fact and its translation start on the same line, however
 // many lines either takes.
-func (r *renderer) gridSection(heading func(words) string, blocks func(l data.Lang, w int) [][]string) {
+func (r *renderer) gridSection(heading i18n.Word, blocks func(l data.Lang, w int) [][]string) {
 	if !r.cols {
 		r.section(heading, func(l data.Lang, w int) []string { return flat(blocks(l, w)) })
 		return
@@ -65,8 +65,8 @@ func (r *renderer) gridSection(heading func(words) string, blocks func(l data.La
 		r.section(heading, func(l data.Lang, w int) []string { return flat(blocks(l, w)) })
 		return
 	}
-	if heading != nil {
-		r.addColumns([]string{r.heading(heading(en), r.lw)}, []string{r.heading(heading(ko), r.rw)})
+	if heading.EN != "" {
+		r.addColumns([]string{r.heading(heading.EN, r.lw)}, []string{r.heading(heading.KO, r.rw)})
 	}
 	for i := range left {
 		r.addColumns(left[i], right[i])
@@ -87,7 +87,6 @@ func (r *renderer) impact(t data.Text, l data.Lang) (string, string) {
 }
 
 func (r *renderer) facts(rec *data.Record, l data.Lang, w int) [][]string {
-	v := wordsFor(l)
 	sev := ""
 	if !unknown(rec.Severity) {
 		sev = r.label(rec.Severity, l)
@@ -100,12 +99,12 @@ func (r *renderer) facts(rec *data.Record, l data.Lang, w int) [][]string {
 		return fact{label: label, value: s, marker: m}
 	}
 	return r.grid([]fact{
-		{label: v.severity, value: sev},
-		row(v.scope, rec.Impact.Scope),
-		row(v.users, rec.Impact.Users),
-		row(v.region, rec.Impact.Region),
-		{label: v.detected, value: duration(rec.Timeline.DetectedAfter, l)},
-		{label: v.resolved, value: duration(rec.Timeline.ResolvedAfter, l)},
+		{label: words.severity.In(l), value: sev},
+		row(words.scope.In(l), rec.Impact.Scope),
+		row(words.users.In(l), rec.Impact.Users),
+		row(words.region.In(l), rec.Impact.Region),
+		{label: words.detected.In(l), value: duration(rec.Timeline.DetectedAfter, l)},
+		{label: words.resolved.In(l), value: duration(rec.Timeline.ResolvedAfter, l)},
 	}, w)
 }
 
@@ -142,14 +141,13 @@ func (r *renderer) labels(terms []string, l data.Lang) string {
 }
 
 func (r *renderer) tags(rec *data.Record, l data.Lang, w int) [][]string {
-	v := wordsFor(l)
 	var rows []fact
 	for _, f := range []fact{
-		{label: v.domain, value: r.labels(rec.Domain, l)},
-		{label: v.components, value: r.labels(rec.Components, l)},
-		{label: v.rootCause, value: r.labels([]string{rec.RootCause}, l)},
-		{label: v.contributing, value: r.labels(rec.Contributing, l)},
-		{label: v.symptomTags, value: r.labels(rec.Symptoms, l)},
+		{label: words.domain.In(l), value: r.labels(rec.Domain, l)},
+		{label: words.components.In(l), value: r.labels(rec.Components, l)},
+		{label: words.rootCause.In(l), value: r.labels([]string{rec.RootCause}, l)},
+		{label: words.contributing.In(l), value: r.labels(rec.Contributing, l)},
+		{label: words.symptomTags.In(l), value: r.labels(rec.Symptoms, l)},
 	} {
 		if f.value != "" {
 			rows = append(rows, f)
@@ -178,9 +176,9 @@ func (r *renderer) url(u string, indent string) []string {
 }
 
 func (r *renderer) sources(rec *data.Record, w int) []string {
-	archived := wordsFor(r.o.Lang).archived
+	archived := words.archived.In(r.o.Lang)
 	if r.o.Lang == data.Both {
-		archived = en.archived + " · " + ko.archived
+		archived = both(words.archived)
 	}
 	var out []string
 	for _, s := range rec.Sources {
@@ -223,19 +221,19 @@ func (r *renderer) relatedEntry(id string, l data.Lang, w int, withID bool) []st
 		rec = r.o.Related(id)
 	}
 	if rec == nil {
-		return r.hanging(first, "", wordsFor(l).notInLibrary, w, r.st.Faint)
+		return r.hanging(first, "", words.notInLibrary.In(l), w, r.st.Faint)
 	}
 	s, marker := r.inline(rec.Title, l)
 	return r.hanging(first, marker, s, w, r.st.Body)
 }
 
 func (r *renderer) related(rec *data.Record) {
-	h := wordsFor(r.o.Lang).related
+	h := words.related.In(r.o.Lang)
 	if r.o.Lang == data.Both && !r.cols {
-		h = en.related + " · " + ko.related
+		h = both(words.related)
 	}
 	if r.cols {
-		r.addColumns([]string{r.heading(en.related, r.lw)}, []string{r.heading(ko.related, r.rw)})
+		r.addColumns([]string{r.heading(words.related.EN, r.lw)}, []string{r.heading(words.related.KO, r.rw)})
 	} else {
 		r.add(r.heading(h, r.w))
 	}

@@ -85,8 +85,5 @@ func (m Model) FullHelp() [][]key.Binding {
 
 // copiedWord says the record was copied, in l.
 func copiedWord(l data.Lang) string {
-	if l == data.KO {
-		return "Markdown으로 복사했습니다"
-	}
-	return "copied as Markdown"
+	return words.copied.In(l)
 }

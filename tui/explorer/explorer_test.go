@@ -163,12 +163,15 @@ func TestListWidths(t *testing.T) {
 // the search box is opened.
 func TestPlaceholderWhole(t *testing.T) {
 	for _, l := range []data.Lang{data.EN, data.KO} {
-		ws := wordsFor(l)
+		hints := []string{words.placeholder.In(l)}
+		for _, h := range words.shorter {
+			hints = append(hints, h.In(l))
+		}
 		for w := 40; w <= 120; w++ {
 			for _, keys := range [][]string{nil, {"/"}} {
 				m, _ := press(newModel(t, l, w, 5), keys...)
 				first := strings.Split(m.View(), "\n")[0]
-				if !slices.ContainsFunc(append(ws.shorter, ws.placeholder), func(h string) bool { return strings.Contains(first, h) }) {
+				if !slices.ContainsFunc(hints, func(h string) bool { return strings.Contains(first, h) }) {
 					t.Fatalf("%v at %d after %v: the hint is cut: %q", l, w, keys, first)
 				}
 			}
@@ -564,7 +567,7 @@ func TestTimelineFacet(t *testing.T) {
 			keys = append(keys, "tab")
 		}
 		m, _ := press(newModel(t, l, 100, 40), append(keys, "space")...)
-		if v := m.View(); !strings.Contains(v, wordsFor(l).replayable) {
+		if v := m.View(); !strings.Contains(v, words.replayable.In(l)) {
 			t.Fatalf("%v: no timeline facet in the panel:\n%s", l, v)
 		}
 		m, _ = press(m, "esc")

@@ -17,7 +17,7 @@ import (
 func (m Model) facetLabel(f data.Facet, v string, l data.Lang) string {
 	switch f {
 	case data.FacetTimeline:
-		return wordsFor(l).replayable
+		return words.replayable.In(l)
 	case data.FacetSeverity:
 		s, _ := severityBadge(v, rowStyles{})
 		if s == "–" {
@@ -41,7 +41,7 @@ func (m Model) facetLabel(f data.Facet, v string, l data.Lang) string {
 
 // chips is the line of active filters shown above the list.
 func (m Model) chips() string {
-	w := wordsFor(m.opts.Lang)
+	l := m.opts.Lang
 	var parts []string
 	for _, f := range panelFacets {
 		vs := slices.Sorted(maps.Keys(m.facets.chosen[f]))
@@ -52,7 +52,7 @@ func (m Model) chips() string {
 		for i, v := range vs {
 			labels[i] = m.facetLabel(f, v, m.opts.Lang)
 		}
-		parts = append(parts, m.st.Chip.Render("["+w.facets[f]+": "+strings.Join(labels, ", ")+"]"))
+		parts = append(parts, m.st.Chip.Render("["+words.facets[f].In(l)+": "+strings.Join(labels, ", ")+"]"))
 	}
 	return layout.Fit(strings.Join(parts, " "), m.w)
 }
@@ -60,15 +60,15 @@ func (m Model) chips() string {
 // facetLines draws the panel in h lines of m.w cells.
 func (m Model) facetLines(h int) []string {
 	fs := m.facets
-	w := wordsFor(m.opts.Lang)
+	l := m.opts.Lang
 	if h <= 0 {
 		return nil
 	}
-	out := []string{m.st.FacetHeading.Render(layout.Fit(w.facetsTitle, m.w))}
+	out := []string{m.st.FacetHeading.Render(layout.Fit(words.facetsTitle.In(l), m.w))}
 	if !fs.hasValues() {
-		msg := w.noValues
+		msg := words.noValues.In(l)
 		if fs.pending {
-			msg = w.searching
+			msg = words.searching.In(l)
 		}
 		return append(out, m.st.Empty.Render(layout.Fit("  "+msg, m.w)))
 	}
@@ -80,9 +80,9 @@ func (m Model) facetLines(h int) []string {
 
 // facetLine draws one panel line, exactly m.w cells.
 func (m Model) facetLine(it facetItem, cursor bool) string {
-	w := wordsFor(m.opts.Lang)
+	l := m.opts.Lang
 	if it.heading {
-		return m.st.FacetHeading.Render(layout.Fit(w.facets[it.facet], m.w))
+		return m.st.FacetHeading.Render(layout.Fit(words.facets[it.facet].In(l), m.w))
 	}
 	box := "[ ] "
 	chosen := m.facets.chosen[it.facet][it.value]

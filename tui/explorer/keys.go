@@ -83,20 +83,11 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 // the hint bar has room for one language).
 func (k *KeyMap) SetLang(l data.Lang) {
 	for _, h := range []struct {
-		b      *key.Binding
-		en, ko string
+		b *key.Binding
+		w i18n.Word
 	}{
-		{&k.Up, "up", "위"}, {&k.Down, "down", "아래"},
-		{&k.PageUp, "page up", "이전 쪽"}, {&k.PageDown, "page down", "다음 쪽"},
-		{&k.Home, "first", "처음"}, {&k.End, "last", "끝"},
-		{&k.Open, "open", "열기"}, {&k.Search, "search", "검색"}, {&k.Facets, "filters", "필터"},
-		{&k.Replay, "replay", "재생"}, {&k.Clear, "clear filters", "필터 해제"},
-		{&k.Keep, "keep filter", "필터 유지"}, {&k.Cancel, "clear", "지우기"},
-		{&k.ResultUp, "up", "위"}, {&k.ResultDown, "down", "아래"},
-		{&k.Toggle, "choose", "선택"}, {&k.NextGroup, "next facet", "다음 항목"},
-		{&k.PrevGroup, "previous facet", "이전 항목"}, {&k.ClearFacets, "clear all", "모두 해제"},
-		{&k.Close, "close", "닫기"},
+		{&k.Up, words.keyUp}, {&k.Down, words.keyDown}, {&k.PageUp, words.keyPageUp}, {&k.PageDown, words.keyPageDown}, {&k.Home, words.keyHome}, {&k.End, words.keyEnd}, {&k.Open, words.keyOpen}, {&k.Search, words.keySearch}, {&k.Facets, words.keyFacets}, {&k.Replay, words.keyReplay}, {&k.Clear, words.keyClear}, {&k.Keep, words.keyKeep}, {&k.Cancel, words.keyCancel}, {&k.ResultUp, words.keyResultUp}, {&k.ResultDown, words.keyResultDown}, {&k.Toggle, words.keyToggle}, {&k.NextGroup, words.keyNextGroup}, {&k.PrevGroup, words.keyPrevGroup}, {&k.ClearFacets, words.keyClearFacets}, {&k.Close, words.keyClose},
 	} {
-		i18n.SetHelp(h.b, h.b.Help().Key, i18n.Word{EN: h.en, KO: h.ko}, l)
+		i18n.SetHelp(h.b, h.b.Help().Key, h.w, l)
 	}
 }

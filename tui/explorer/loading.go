@@ -1,6 +1,7 @@
 package explorer
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -68,8 +69,7 @@ func (m *Model) SetRecords(recs []*data.Record, ix Searcher, label func(string) 
 // progressLine is "loading 43,000 of 100,000 records…" and a bar, in w
 // cells.
 func (m Model) progressLine() string {
-	ws := wordsFor(m.opts.Lang)
-	text := ws.loading(grouped(m.load.done), grouped(m.load.total)) + " "
+	text := fmt.Sprintf(words.loading.In(m.opts.Lang), grouped(m.load.done), grouped(m.load.total)) + " "
 	barW := max(m.w-lipgloss.Width(text)-2, 0)
 	barW = min(barW, 30)
 	filled := 0

@@ -163,7 +163,7 @@ func (m *Model) setStyles(s theme.Styles) {
 func (m *Model) setLang(l data.Lang) {
 	m.opts.Lang = l
 	m.keys.SetLang(l)
-	m.input.Placeholder = wordsFor(l).placeholder
+	m.input.Placeholder = words.placeholder.In(l)
 }
 
 // SetSize sets the size of the explorer pane, keeping the selection.

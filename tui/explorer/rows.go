@@ -325,15 +325,12 @@ func durationBadge(r *data.Record, l data.Lang, w int) string {
 // title returns the record's title in language l, the field it came from
 // and, when the translation is missing, a marker.
 func title(r *data.Record, l data.Lang) (string, data.Field, string) {
-	s, fell := r.Title.Get(l)
+	s, mark := i18n.Show(r.Title, l, "")
 	f := data.FieldTitleEN
-	if (l == data.KO) != fell {
+	if (l == data.KO) != (mark != "") {
 		f = data.FieldTitleKO
 	}
-	if fell {
-		return s, f, wordsFor(l).missing
-	}
-	return s, f, ""
+	return s, f, mark
 }
 
 // renderRow draws one record as one line (two in both languages), exactly

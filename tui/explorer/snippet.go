@@ -1,6 +1,7 @@
 package explorer
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -88,13 +89,9 @@ func (m Model) handleSuggest(msg suggestMsg) (Model, tea.Cmd) {
 // emptyLines are the lines under an empty list: that nothing matched and,
 // when there are any, the queries that would.
 func (m Model) emptyLines() []string {
-	ws := wordsFor(m.opts.Lang)
-	lines := []string{m.st.Empty.Render(layout.Fit("  "+ws.empty, m.w))}
+	lines := []string{m.st.Empty.Render(layout.Fit("  "+words.empty.In(m.opts.Lang), m.w))}
 	if len(m.near) > 0 && m.query != "" {
-		s := "  did you mean " + strings.Join(m.near, ", ") + "?"
-		if m.opts.Lang == data.KO {
-			s = "  이것을 찾으셨나요: " + strings.Join(m.near, ", ")
-		}
+		s := "  " + fmt.Sprintf(words.didYouMean.In(m.opts.Lang), strings.Join(m.near, ", "))
 		lines = append(lines, m.st.Empty.Render(layout.Fit(s, m.w)))
 	}
 	return lines
@@ -103,23 +100,9 @@ func (m Model) emptyLines() []string {
 // syntaxHelp lists the query syntax for `?`: bindings that name no key
 // anyone presses (key.Matches never sees them), shown in their own column.
 func syntaxHelp(l data.Lang) []key.Binding {
-	rows := [][3]string{
-		{"'word", "exact", "정확히"},
-		{"^word", "starts with", "시작"},
-		{"word$", "ends with", "끝"},
-		{"!word", "without", "제외"},
-		{"a | b", "either", "둘 중 하나"},
-		{"org:", "year: domain: cause: …", "year: domain: cause: …"},
-		{"has:timeline", "with a timeline", "타임라인 있음"},
-		{"ㅁㅇㅂㅅ", "초성", "초성 검색"},
-	}
-	out := make([]key.Binding, len(rows))
-	for i, r := range rows {
-		desc := r[1]
-		if l == data.KO {
-			desc = r[2]
-		}
-		out[i] = key.NewBinding(key.WithKeys("\x00syntax"+r[0]), key.WithHelp(r[0], desc))
+	out := make([]key.Binding, len(words.syntax))
+	for i, r := range words.syntax {
+		out[i] = key.NewBinding(key.WithKeys("\x00syntax"+r.query), key.WithHelp(r.query, r.desc.In(l)))
 	}
 	return out
 }

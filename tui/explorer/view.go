@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 )
 
@@ -87,23 +88,23 @@ func (m *Model) refresh() {
 		m.facets.scroll(m.listRows() - 1)
 	}
 	// The box leaves room for the widest count, so it never jumps.
-	ws := wordsFor(m.opts.Lang)
+	l := m.opts.Lang
 	total := len(m.recs)
-	widest := lipgloss.Width(ws.searching+" ") + max(lipgloss.Width(ws.count(total, total)), lipgloss.Width(ws.all(total)))
+	widest := lipgloss.Width(words.searching.In(l)+" ") + max(lipgloss.Width(i18n.Of(total, total, l)), lipgloss.Width(i18n.Incidents(total, l)))
 	m.input.Width = max(m.w-lipgloss.Width(m.input.Prompt)-widest-2, 1)
 	// The hint is never cut: a shorter one stands in where it would be.
-	m.input.Placeholder = ws.hint(m.input.Width - lipgloss.Width(m.input.Prompt))
+	m.input.Placeholder = hint(l, m.input.Width-lipgloss.Width(m.input.Prompt))
 }
 
 // count is the result count shown at the right of the search line.
 func (m Model) count() string {
-	w := wordsFor(m.opts.Lang)
-	s := w.all(len(m.recs))
+	l := m.opts.Lang
+	s := i18n.Incidents(len(m.recs), l)
 	if m.query != "" || m.facets.active() {
-		s = w.count(len(m.shown), len(m.recs))
+		s = i18n.Of(len(m.shown), len(m.recs), l)
 	}
 	if m.searching || m.facets.pending {
-		s = w.searching + " " + s
+		s = words.searching.In(l) + " " + s
 	}
 	return s
 }
@@ -119,7 +120,7 @@ func (m Model) searchLine() string {
 	case m.query != "":
 		left = m.st.Prompt.Render(m.input.Prompt) + m.st.Input.Render(m.query)
 	default:
-		hint := wordsFor(m.opts.Lang).hint(m.w - cw - 1 - lipgloss.Width(m.input.Prompt))
+		hint := hint(m.opts.Lang, m.w-cw-1-lipgloss.Width(m.input.Prompt))
 		left = m.st.Prompt.Render(m.input.Prompt) + m.st.Placeholder.Render(hint)
 	}
 	if cw+1 >= m.w {

@@ -6,16 +6,37 @@ import (
 	"github.com/incidents-dev/incidents/data"
 )
 
+// words are the catalogue's own words: the root's key help, its messages,
+// counts and the marker's explanation.
+var words = Register("i18n", &struct {
+	keyHelp, keyLanguage, keyBack, keyQuit Word
+	tooSmall, notFound                     Word
+	of, incidents                          Word
+	markerNote                             Word
+}{
+	keyHelp:     W("help", "도움말"),
+	keyLanguage: W("language", "언어"),
+	keyBack:     W("back", "뒤로"),
+	keyQuit:     W("quit", "종료"),
+	tooSmall:    W("Terminal too small: %d×%d, need %d×%d", "터미널이 너무 작습니다: %d×%d, 최소 %d×%d"),
+	notFound:    W("%q: incident not found", "%q: 라이브러리에 없는 사례입니다"),
+	of:          W("%d of %d", "%[2]d건 중 %[1]d건"),
+	incidents:   W("%d incidents", "사례 %d건"),
+	// Each side explains the marker its reader sees, so the two are not
+	// translations of each other.
+	markerNote: W("no English translation yet: shown in Korean", "한국어 번역이 없어 영어 원문으로 보여 줍니다"),
+})
+
 // The root's key help.
 var (
 	// KeyHelp is the help key's description.
-	KeyHelp = Word{"help", "도움말"}
+	KeyHelp = words.keyHelp
 	// KeyLanguage is the language key's.
-	KeyLanguage = Word{"language", "언어"}
+	KeyLanguage = words.keyLanguage
 	// KeyBack is the back key's on a screen above the explorer.
-	KeyBack = Word{"back", "뒤로"}
+	KeyBack = words.keyBack
 	// KeyQuit is the back key's on the explorer, and ctrl+c's.
-	KeyQuit = Word{"quit", "종료"}
+	KeyQuit = words.keyQuit
 )
 
 // LangName is the header's language indicator: "EN", "한국어" or
@@ -33,16 +54,10 @@ func LangName(l data.Lang) string {
 
 // TooSmall says the window (w×h) is under the minimum (minW×minH).
 func TooSmall(w, h, minW, minH int, l data.Lang) string {
-	if l == data.KO {
-		return fmt.Sprintf("터미널이 너무 작습니다: %d×%d, 최소 %d×%d", w, h, minW, minH)
-	}
-	return fmt.Sprintf("Terminal too small: %d×%d, need %d×%d", w, h, minW, minH)
+	return fmt.Sprintf(words.tooSmall.In(l), w, h, minW, minH)
 }
 
 // NotFound says that no incident has the id.
 func NotFound(id string, l data.Lang) string {
-	if l == data.KO {
-		return fmt.Sprintf("%q: 라이브러리에 없는 사례입니다", id)
-	}
-	return fmt.Sprintf("%q: %v", id, data.ErrNotFound)
+	return fmt.Sprintf(words.notFound.In(l), id)
 }

@@ -2,28 +2,65 @@ package i18n
 
 import (
 	"fmt"
+	"math"
+	"strconv"
+	"strings"
 
 	"github.com/incidents-dev/incidents/data"
-	"github.com/incidents-dev/incidents/replay"
 )
 
-// Count writes a figure compactly, the same in both languages: "950",
-// "1.2k", "1.5M", "2G". It is the model's own form (replay.FormatCount), so
-// a figure reads the same in a chart, a legend and a summary.
-func Count(v float64) string { return replay.FormatCount(v) }
+// Count writes a figure compactly, the same in both languages: under a
+// thousand with up to two decimals under 10 and one under 100 ("0.42",
+// "42.3", "950"); above, in thousands, millions or billions with one
+// decimal under 100 ("1.2k", "12.3k", "123k", "4.6M", "14.6M", "2.5G"):
+// three significant digits, enough to compare two runs of a model, in at
+// most five cells. Every screen
+// writes a figure this way, so it reads the same in a chart, a legend, a
+// heatmap and a summary. NaN and infinities are "–".
+func Count(v float64) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return "–"
+	}
+	if a := math.Abs(v); a < 999.5 {
+		prec := 2
+		switch {
+		case a >= 99.95:
+			prec = 0
+		case a >= 9.995:
+			prec = 1
+		}
+		return trimZeros(strconv.FormatFloat(v, 'f', prec, 64))
+	}
+	f, unit := v/1e3, "k"
+	for _, next := range []string{"M", "G"} {
+		if math.Abs(f) < 999.5 {
+			break
+		}
+		f, unit = f/1e3, next
+	}
+	prec := 0
+	if math.Abs(f) < 99.95 {
+		prec = 1
+	}
+	return trimZeros(strconv.FormatFloat(f, 'f', prec, 64)) + unit
+}
+
+func trimZeros(s string) string {
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	if s == "-0" {
+		return "0"
+	}
+	return s
+}
 
 // Of writes "shown of total" incidents: "3 of 31", "31건 중 3건".
 func Of(shown, total int, l data.Lang) string {
-	if l == data.KO {
-		return fmt.Sprintf("%d건 중 %d건", total, shown)
-	}
-	return fmt.Sprintf("%d of %d", shown, total)
+	return fmt.Sprintf(words.of.In(l), shown, total)
 }
 
 // Incidents writes a number of incidents: "31 incidents", "사례 31건".
 func Incidents(n int, l data.Lang) string {
-	if l == data.KO {
-		return fmt.Sprintf("사례 %d건", n)
-	}
-	return fmt.Sprintf("%d incidents", n)
+	return fmt.Sprintf(words.incidents.In(l), n)
 }

@@ -52,17 +52,16 @@ func spanSeconds(start, end time.Time) int64 {
 	return s
 }
 
-// unitWords are the unit words per language: day, hour, minute, second.
-var unitWords = map[data.Lang][4]string{
-	data.EN: {"d", "h", "m", "s"},
-	data.KO: {"일", "시간", "분", "초"},
-}
+// units are the duration's unit words: day, hour, minute, second.
+var units = Register("duration", &struct{ units [4]Word }{
+	units: [4]Word{W("d", "일"), W("h", "시간"), W("m", "분"), W("s", "초")},
+})
 
 // parts splits sec seconds into its written units.
 func parts(sec int64, l data.Lang) []string {
-	u, ok := unitWords[l]
-	if !ok {
-		u = unitWords[data.EN]
+	var u [4]string
+	for i, w := range units.units {
+		u[i] = w.In(l)
 	}
 	sign := ""
 	// Work on a non-positive value: -MinInt64 does not exist.

@@ -11,6 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
@@ -46,18 +47,14 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 
 func (k *KeyMap) setLang(l data.Lang) {
 	for _, h := range []struct {
-		b      *key.Binding
-		en, ko string
+		b *key.Binding
+		w i18n.Word
 	}{
-		{&k.Up, "up", "위"}, {&k.Down, "down", "아래"}, {&k.PageUp, "page up", "이전 쪽"},
-		{&k.PageDown, "page down", "다음 쪽"}, {&k.Top, "top", "맨 위"}, {&k.Bottom, "bottom", "맨 아래"},
-		{&k.Back, "back", "뒤로"},
+		{&k.Up, words.keyUp}, {&k.Down, words.keyDown}, {&k.PageUp, words.keyPageUp},
+		{&k.PageDown, words.keyPageDown}, {&k.Top, words.keyTop}, {&k.Bottom, words.keyBottom},
+		{&k.Back, words.keyBack},
 	} {
-		desc := h.en
-		if l == data.KO {
-			desc = h.ko
-		}
-		h.b.SetHelp(h.b.Help().Key, desc)
+		i18n.SetHelp(h.b, h.b.Help().Key, h.w, l)
 	}
 }
 
@@ -80,18 +77,31 @@ func New(problems []string, l data.Lang, st *theme.Styles) Model {
 	return m
 }
 
+// words are the screen's words: its key help, the status line's notice
+// (English has a singular) and the title.
+var words = i18n.Register("problems", &struct {
+	keyUp, keyDown, keyPageUp, keyPageDown, keyTop, keyBottom, keyBack i18n.Word
+	noticeOne, notice, title                                           i18n.Word
+}{
+	keyUp: i18n.W("up", "위"), keyDown: i18n.W("down", "아래"), keyPageUp: i18n.W("page up", "이전 쪽"),
+	keyPageDown: i18n.W("page down", "다음 쪽"), keyTop: i18n.W("top", "맨 위"), keyBottom: i18n.W("bottom", "맨 아래"),
+	keyBack:   i18n.W("back", "뒤로"),
+	noticeOne: i18n.W("%d problem in your data · ! to see it", "데이터에 문제 %d개 · ! 로 보기"),
+	notice:    i18n.W("%d problems in your data · ! to see them", "데이터에 문제 %d개 · ! 로 보기"),
+	title: i18n.W("%d problems in your data; those files or records were skipped, the rest loaded",
+		"데이터 문제 %d개: 해당 파일이나 기록은 건너뛰고 나머지는 불러왔습니다"),
+})
+
 // Notice is the status line that says there are problems and how to see
 // them, or "" for none.
 func Notice(n int, l data.Lang) string {
-	switch {
-	case n == 0:
+	switch n {
+	case 0:
 		return ""
-	case l == data.KO:
-		return fmt.Sprintf("데이터에 문제 %d개 · ! 로 보기", n)
-	case n == 1:
-		return "1 problem in your data · ! to see it"
+	case 1:
+		return fmt.Sprintf(words.noticeOne.In(l), n)
 	}
-	return fmt.Sprintf("%d problems in your data · ! to see them", n)
+	return fmt.Sprintf(words.notice.In(l), n)
 }
 
 // SetSize sets the screen's size.
@@ -162,10 +172,7 @@ func (m Model) View() string {
 	if m.h <= 0 {
 		return ""
 	}
-	title := fmt.Sprintf("%d problems in your data; those files or records were skipped, the rest loaded", len(m.problems))
-	if m.lang == data.KO {
-		title = fmt.Sprintf("데이터 문제 %d개: 해당 파일이나 기록은 건너뛰고 나머지는 불러왔습니다", len(m.problems))
-	}
+	title := fmt.Sprintf(words.title.In(m.lang), len(m.problems))
 	out := []string{m.st.App.Header.Render(layout.Fit(title, m.w))}
 	end := min(m.off+m.bodyHeight(), len(m.lines))
 	for _, l := range m.lines[m.off:end] {

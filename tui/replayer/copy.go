@@ -13,7 +13,7 @@ import (
 // 52) and says so in the header.
 func (m Model) copyMoment() (Model, tea.Cmd) {
 	md := m.Markdown()
-	m.notice = wordsFor(m.lang).copied
+	m.notice = words.copied.In(m.lang)
 	return m, clipboard.Copy(m.clip, md)
 }
 
@@ -27,14 +27,13 @@ func (m Model) Markdown() string {
 		return m.title() + "\n"
 	}
 	f := m.frame()
-	w := wordsFor(m.lang)
 	var b strings.Builder
 	id, title := m.tl.Incident, ""
 	if m.rec != nil {
 		id, title = m.rec.ID, pick(m.rec.Title, m.lang, " / ")
 	}
 	fmt.Fprintf(&b, "**%s** %s\n\n", id, title)
-	fmt.Fprintf(&b, "%s · T+%s %s %s · %s\n\n", clockText(m.tl, f.now, false), hm(m.clock.Elapsed()), w.of,
+	fmt.Fprintf(&b, "%s · T+%s %s %s · %s\n\n", clockText(m.tl, f.now, false), hm(m.clock.Elapsed()), words.of.In(m.lang),
 		hm(m.clock.Total()), m.stageCaption(f))
 	switch {
 	case f.asking >= 0:
@@ -66,7 +65,7 @@ func (m Model) Markdown() string {
 			provName(e.series.Provenance, m.lang))
 	}
 	if src := m.sourceURL(); src != "" {
-		fmt.Fprintf(&b, "\n%s: %s\n", w.sources, src)
+		fmt.Fprintf(&b, "\n%s: %s\n", words.sources.In(m.lang), src)
 	}
 	return b.String()
 }

@@ -121,8 +121,7 @@ func (m *Model) buildCache() *frameCache {
 		c.stageBars[cur+1] = m.stageBar(c, cur, len(tl.Events))
 	}
 	c.clockW = max(lipgloss.Width(clockText(tl, end, true)), lipgloss.Width(clockText(tl, start, true)))
-	wd := wordsFor(m.lang)
-	c.stateW = max(lipgloss.Width(wd.playing), lipgloss.Width(wd.paused))
+	c.stateW = max(lipgloss.Width(words.playing.In(m.lang)), lipgloss.Width(words.paused.In(m.lang)))
 
 	cols := eventColumns(tl, m.lang, w)
 	cols.plain = m.styles.Plain
@@ -136,14 +135,14 @@ func (m *Model) buildCache() *frameCache {
 		}
 		text := annotation(e.Annotation, m.lang)
 		if text == "" {
-			text = wd.noAnnotation
+			text = words.noAnnotation.In(m.lang)
 		}
 		for _, l := range layout.Wrap(text, w) {
 			note = append(note, c.p.annotation.Paint(l))
 		}
 		c.notes = append(c.notes, note)
 	}
-	for _, l := range layout.Wrap(wd.before, w) {
+	for _, l := range layout.Wrap(words.before.In(m.lang), w) {
 		c.before = append(c.before, c.p.faint.Paint(l))
 	}
 	c.longestNote = len(c.before)
@@ -177,8 +176,8 @@ func eventCaption(tl *data.Timeline, e data.Event, lang data.Lang) string {
 		parts = append(parts, a)
 	}
 	parts = append(parts, kindName(e.Kind, lang))
-	if o, ok := wordsFor(lang).outcomes[e.Outcome]; ok {
-		parts = append(parts, outcomeMark(e.Outcome)+" "+o)
+	if o, ok := words.outcomes[e.Outcome]; ok {
+		parts = append(parts, outcomeMark(e.Outcome)+" "+o.In(lang))
 	}
 	return strings.Join(parts, " · ")
 }

@@ -56,9 +56,10 @@ func (m Model) frame() frame {
 	colStart := widget.ColumnStart(c.Start(), c.End(), f.col, m.width)
 	for _, e := range m.cache.sparks {
 		var s sparkNow
-		s.v, s.ok, s.cell = atCursor(e.series, e.sp, f.now, colStart)
+		held := f.asking >= 0
+		s.v, s.ok, s.cell = atCursor(e.series, e.sp, f.now, colStart, held)
 		if e.hypSeries != nil {
-			s.hv, s.hok, s.hcell = atCursor(e.hypSeries, e.hyp, f.now, colStart)
+			s.hv, s.hok, s.hcell = atCursor(e.hypSeries, e.hyp, f.now, colStart, held)
 		}
 		f.sparks = append(f.sparks, s)
 	}
@@ -67,8 +68,18 @@ func (m Model) frame() frame {
 
 // atCursor returns a series' value at now and the glyph of the cursor's
 // column: the value at now on the spark's scale, or for a reported series
-// the last figure given since the column started (blank when none).
-func atCursor(s *data.Series, sp widget.Spark, now, colStart time.Time) (float64, bool, string) {
+// the last figure given since the column started (blank when none). held
+// (at a study stop) takes a modelled series' last point at or before now
+// too, rather than a value interpolated toward the next point, which may
+// already show the decision's effect.
+func atCursor(s *data.Series, sp widget.Spark, now, colStart time.Time, held bool) (float64, bool, string) {
+	if held && s.Provenance != data.Reported {
+		pt, ok := replay.LastAt(s.Points, now)
+		if !ok {
+			return 0, false, " "
+		}
+		return pt.V, true, widget.Blocks[widget.Level(pt.V, sp.Lo, sp.Hi)]
+	}
 	if s.Provenance == data.Reported {
 		pt, ok := replay.LastAt(s.Points, now)
 		if !ok || pt.T.Before(colStart) {

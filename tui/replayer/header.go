@@ -29,19 +29,18 @@ func (m Model) title() string {
 // and speed, every field padded to its widest, so nothing moves as the
 // clock runs or the speed changes. short drops the total.
 func (m Model) headerRight(short bool) (clock, el, state string) {
-	w := wordsFor(m.lang)
 	c := m.clock
 	clock = layout.Fit(clockText(m.tl, c.Now(), c.Speed() <= 10), m.cache.clockW)
 	total := m.totalText()
 	tw := lipgloss.Width(total)
 	el = "T+" + widget.PadLeft(hm(c.Elapsed()), tw)
 	if !short {
-		el += " " + w.of + " " + total
+		el += " " + words.of.In(m.lang) + " " + total
 	}
-	word := w.paused
+	word := words.paused.In(m.lang)
 	mark := "||"
 	if c.Playing() {
-		word, mark = w.playing, "▶"
+		word, mark = words.playing.In(m.lang), "▶"
 	}
 	state = fmt.Sprintf("%s %s %3d×", mark, layout.Fit(word, m.cache.stateW), c.Speed())
 	return clock, el, state

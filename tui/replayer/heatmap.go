@@ -7,6 +7,7 @@ import (
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
 
@@ -23,35 +24,16 @@ const (
 )
 
 // heatWords are the heatmap's texts in one language.
-type heatWords struct {
-	title, hypothetical, none, more, out, scale string
-}
-
-var heatDict = map[data.Lang]heatWords{
-	data.EN: {
-		title:        "Mailbox per instance",
-		hypothetical: "hypothetical",
-		none:         "This timeline has no per-instance series.",
-		more:         "+%d more instances (taller window shows them)",
-		out:          "out of ring at cursor",
-		scale:        "messages",
-	},
-	data.KO: {
-		title:        "인스턴스별 메일박스",
-		hypothetical: "가정",
-		none:         "이 타임라인에는 인스턴스별 계열이 없습니다.",
-		more:         "인스턴스 %d개 더 있음(창을 키우면 보임)",
-		out:          "커서 시각에 링 밖",
-		scale:        "메시지",
-	},
-}
-
-func heatWordsFor(l data.Lang) heatWords {
-	if l == data.KO {
-		return heatDict[data.KO]
-	}
-	return heatDict[data.EN]
-}
+var heatWords = i18n.Register("replayer.heatmap", &struct {
+	title, hypothetical, none, more, out, scale i18n.Word
+}{
+	title:        i18n.W("Mailbox per instance", "인스턴스별 메일박스"),
+	hypothetical: i18n.W("hypothetical", "가정"),
+	none:         i18n.W("This timeline has no per-instance series.", "이 타임라인에는 인스턴스별 계열이 없습니다."),
+	more:         i18n.W("+%d more instances (taller window shows them)", "인스턴스 %d개 더 있음(창을 키우면 보임)"),
+	out:          i18n.W("out of ring at cursor", "커서 시각에 링 밖"),
+	scale:        i18n.W("messages", "메시지"),
+})
 
 // heatRow is one instance of the heatmap.
 type heatRow struct {

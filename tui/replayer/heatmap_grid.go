@@ -8,7 +8,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/incidents-dev/incidents/data"
-	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
@@ -86,14 +86,13 @@ func newHeatGrid(tl *data.Timeline, width, height int, lang data.Lang, st theme.
 		return g
 	}
 	ms := st.Model
-	w := heatWordsFor(lang)
 	if tl == nil {
-		g.fixed = fitLines([]string{w.none}, width, height)
+		g.fixed = fitLines([]string{heatWords.none.In(lang)}, width, height)
 		return g
 	}
 	rows, hyp := heatRows(tl)
 	if len(rows) == 0 || !tl.End.After(tl.Start) {
-		g.fixed = fitLines([]string{ms.Faint.Render(w.none)}, width, height)
+		g.fixed = fitLines([]string{ms.Faint.Render(heatWords.none.In(lang))}, width, height)
 		return g
 	}
 	g.moving = true
@@ -113,17 +112,14 @@ func newHeatGrid(tl *data.Timeline, width, height int, lang data.Lang, st theme.
 	g.cols = max(0, width-g.left-g.right)
 
 	// Title: what it is, that it is modelled (or hypothetical), the moment.
-	title := ms.Title.Render(w.title)
+	title := ms.Title.Render(heatWords.title.In(lang))
 	if lang == data.Both {
-		title = ms.Title.Render(heatDict[data.EN].title + " / " + heatDict[data.KO].title)
+		title = ms.Title.Render(heatWords.title.EN + " / " + heatWords.title.KO)
 	}
-	tag := "modelled"
-	if lang == data.KO {
-		tag = "모델 계산"
-	}
+	tag := words.prov[data.Modelled].In(lang)
 	if hyp {
 		// The heatmap follows the applied what-if, and says which one.
-		title += " " + ms.Hypothetical.Render("· "+w.hypothetical+scenarioSuffix(tl))
+		title += " " + ms.Hypothetical.Render("· "+heatWords.hypothetical.In(lang)+scenarioSuffix(tl))
 	} else {
 		title += " " + ms.Faint.Render("· "+tag)
 	}
@@ -143,9 +139,9 @@ func newHeatGrid(tl *data.Timeline, width, height int, lang data.Lang, st theme.
 	}
 	var tail []string
 	if more > 0 && room > 0 {
-		tail = append(tail, ms.Faint.Render(fmt.Sprintf(w.more, more)))
+		tail = append(tail, ms.Faint.Render(fmt.Sprintf(heatWords.more.In(lang), more)))
 	}
-	tail = append(tail, heatLegend(ms, w))
+	tail = append(tail, heatLegend(ms, lang))
 	// Only what fits in height is kept: render never draws the rest.
 	fitRows := min(len(shown), max(0, height-3))
 	tail = tail[:min(len(tail), max(0, height-3-len(shown)))]
@@ -269,7 +265,7 @@ func (g *heatGrid) render(at time.Time) string {
 			if j := heatAfter(r.mailbox, at, gr.mailboxSorted); j > 0 {
 				v = r.mailbox[j-1].V
 			}
-			text := fmt.Sprintf("%*s", heatValueW, replay.FormatCount(v))
+			text := fmt.Sprintf("%*s", heatValueW, i18n.Count(v))
 			b.WriteString(ms.Heat[heatLevel(v)].Render(text))
 			cells += lipgloss.Width(text)
 		}
@@ -312,17 +308,17 @@ func heatAxis(start, end time.Time, n int) string {
 }
 
 // heatLegend explains the glyphs: the scale, then the out-of-ring mark.
-func heatLegend(ms *theme.ModelStyles, w heatWords) string {
+func heatLegend(ms *theme.ModelStyles, lang data.Lang) string {
 	parts := make([]string, 0, len(heatGlyphs)+1)
 	for i, g := range heatGlyphs {
 		var lo string
 		if i == 0 {
-			lo = "<" + replay.FormatCount(heatSteps[0])
+			lo = "<" + i18n.Count(heatSteps[0])
 		} else {
-			lo = "≥" + replay.FormatCount(heatSteps[i-1])
+			lo = "≥" + i18n.Count(heatSteps[i-1])
 		}
 		parts = append(parts, ms.Heat[i].Render(g)+ms.Faint.Render(" "+lo))
 	}
-	scale := strings.Join(parts, " ") + ms.Faint.Render(" "+w.scale)
-	return scale + "   " + ms.OutOfRing.Render(heatOutMark) + ms.Faint.Render(" "+w.out)
+	scale := strings.Join(parts, " ") + ms.Faint.Render(" "+heatWords.scale.In(lang))
+	return scale + "   " + ms.OutOfRing.Render(heatOutMark) + ms.Faint.Render(" "+heatWords.out.In(lang))
 }

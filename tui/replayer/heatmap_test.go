@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
@@ -322,7 +323,6 @@ func referenceHeatmap(tl *data.Timeline, at time.Time, width, height int, lang d
 		return ""
 	}
 	ms := st.Model
-	w := heatWordsFor(lang)
 	fit := func(lines []string) string {
 		if len(lines) > height {
 			lines = lines[:height]
@@ -333,11 +333,11 @@ func referenceHeatmap(tl *data.Timeline, at time.Time, width, height int, lang d
 		return strings.Join(lines, "\n")
 	}
 	if tl == nil {
-		return fit([]string{w.none})
+		return fit([]string{heatWords.none.In(lang)})
 	}
 	rows, hyp := heatRows(tl)
 	if len(rows) == 0 || !tl.End.After(tl.Start) {
-		return fit([]string{ms.Faint.Render(w.none)})
+		return fit([]string{ms.Faint.Render(heatWords.none.In(lang))})
 	}
 	loc := tl.Location()
 	at = at.In(loc)
@@ -356,16 +356,16 @@ func referenceHeatmap(tl *data.Timeline, at time.Time, width, height int, lang d
 	cols := max(0, width-left-right)
 
 	// Title: what it is, that it is modelled (or hypothetical), the moment.
-	title := ms.Title.Render(w.title)
+	title := ms.Title.Render(heatWords.title.In(lang))
 	if lang == data.Both {
-		title = ms.Title.Render(heatDict[data.EN].title + " / " + heatDict[data.KO].title)
+		title = ms.Title.Render(heatWords.title.EN + " / " + heatWords.title.KO)
 	}
 	tag := "modelled"
 	if lang == data.KO {
 		tag = "모델 계산"
 	}
 	if hyp {
-		title += " " + ms.Hypothetical.Render("· "+w.hypothetical+scenarioSuffix(tl))
+		title += " " + ms.Hypothetical.Render("· "+heatWords.hypothetical.In(lang)+scenarioSuffix(tl))
 	} else {
 		title += " " + ms.Faint.Render("· "+tag)
 	}
@@ -381,7 +381,7 @@ func referenceHeatmap(tl *data.Timeline, at time.Time, width, height int, lang d
 		marker += ms.Cursor.UnsetReverse().Bold(true).Render(heatCursorMark)
 	}
 
-	legend := heatLegend(ms, w)
+	legend := heatLegend(ms, lang)
 	head := []string{title, axis, marker}
 	// Rows get what the title, axis, marker and legend leave.
 	room := height - len(head) - 1
@@ -422,12 +422,12 @@ func referenceHeatmap(tl *data.Timeline, at time.Time, width, height int, lang d
 		}
 		if right > 0 && refOnline(r, at) {
 			v := refValueAt(r, at)
-			b.WriteString(ms.Heat[heatLevel(v)].Render(fmt.Sprintf("%*s", valueW, replay.FormatCount(v))))
+			b.WriteString(ms.Heat[heatLevel(v)].Render(fmt.Sprintf("%*s", valueW, i18n.Count(v))))
 		}
 		lines = append(lines, b.String())
 	}
 	if more > 0 && room > 0 {
-		lines = append(lines, ms.Faint.Render(fmt.Sprintf(w.more, more)))
+		lines = append(lines, ms.Faint.Render(fmt.Sprintf(heatWords.more.In(lang), more)))
 	}
 	lines = append(lines, legend)
 	return fit(lines)

@@ -2,108 +2,73 @@ package replayer
 
 import (
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 )
 
-// words are the replayer's own texts in one language.
-type words struct {
-	playing, paused, of, noTimeline, before, stage, noAnnotation string
-	now, min, max, hypothetical, sources, series, noStage        string
+// words are the replayer's own texts. Both languages chosen uses English
+// for them, and shows data text in both languages.
+var words = i18n.Register("replayer", &struct {
+	playing, paused, of, noTimeline, before, stage, noAnnotation i18n.Word
+	now, min, max, hypothetical, sources, series, noStage        i18n.Word
 	// lastReported formats a reported series' figure and its time.
-	lastReported string
-	kinds        map[data.Kind]string
-	outcomes     map[data.Outcome]string
-	prov         map[data.Provenance]string
-	fallbackP    string // prefix of a text shown in the other language
+	lastReported i18n.Word
+	kinds        map[data.Kind]i18n.Word
+	outcomes     map[data.Outcome]i18n.Word
+	prov         map[data.Provenance]i18n.Word
 	// Study and presenter mode, and `y`.
-	stopCaption, hidden, question, known, promptHint string
-	presentTooSmall, copied                          string
-}
-
-var dict = map[data.Lang]words{
-	data.EN: {
-		playing: "playing", paused: "paused", of: "of",
-		noTimeline:   "No timeline has been written for this incident yet.",
-		before:       "Before the first event: press n for the next event or space to play.",
-		stage:        "Stage",
-		noAnnotation: "No annotation.",
-		now:          "now", min: "min", max: "max", hypothetical: "hypothetical",
-		lastReported: "last reported %s at %s",
-		sources:      "Sources", series: "Series", noStage: "Other events",
-		kinds: map[data.Kind]string{
-			data.KindTrigger: "trigger", data.KindSymptom: "symptom", data.KindDetection: "detection",
-			data.KindAction: "action", data.KindRecovery: "recovery", data.KindNote: "note",
-		},
-		outcomes: map[data.Outcome]string{
-			data.OutcomeWorked: "worked", data.OutcomeFailed: "failed", data.OutcomePartly: "partly worked",
-		},
-		prov: map[data.Provenance]string{
-			data.Reported: "reported", data.Modelled: "modelled", data.Illustrative: "illustrative",
-		},
-		fallbackP:       "(ko) ",
-		stopCaption:     "Study stop %d of %d · what would you do?",
-		hidden:          "… %d more events hidden",
-		question:        "What would you try next?",
-		known:           "Known then",
-		promptHint:      "enter reveals what was done · w tries your idea in the model · p asks the previous stop",
-		presentTooSmall: "Presenter mode needs at least 80×24; showing the normal layout.",
-		copied:          "Copied as Markdown",
+	stopCaption, hidden, question, known, promptHint, promptFollow i18n.Word
+	presentTooSmall, copied                                        i18n.Word
+	// groupNote and instanceNote say how many grouped series the text
+	// leaves out.
+	groupNote, instanceNote i18n.Word
+}{
+	playing:      i18n.W("playing", "재생 중"),
+	paused:       i18n.W("paused", "일시정지"),
+	of:           i18n.W("of", "/"),
+	noTimeline:   i18n.W("No timeline has been written for this incident yet.", "이 사건의 타임라인은 아직 작성되지 않았습니다."),
+	before:       i18n.W("Before the first event: press n for the next event or space to play.", "첫 사건 전입니다. n을 누르면 다음 사건으로, space를 누르면 재생합니다."),
+	stage:        i18n.W("Stage", "단계"),
+	noAnnotation: i18n.W("No annotation.", "설명이 없습니다."),
+	now:          i18n.W("now", "현재"),
+	min:          i18n.W("min", "최소"),
+	max:          i18n.W("max", "최대"),
+	hypothetical: i18n.W("hypothetical", "가정"),
+	lastReported: i18n.W("last reported %s at %s", "%[2]s 보고 %[1]s"),
+	sources:      i18n.W("Sources", "출처"),
+	series:       i18n.W("Series", "지표"),
+	noStage:      i18n.W("Other events", "기타 사건"),
+	kinds: map[data.Kind]i18n.Word{
+		data.KindTrigger: i18n.W("trigger", "발단"), data.KindSymptom: i18n.W("symptom", "증상"),
+		data.KindDetection: i18n.W("detection", "탐지"), data.KindAction: i18n.W("action", "조치"),
+		data.KindRecovery: i18n.W("recovery", "복구"), data.KindNote: i18n.W("note", "메모"),
 	},
-	data.KO: {
-		playing: "재생 중", paused: "일시정지", of: "/",
-		noTimeline:   "이 사건의 타임라인은 아직 작성되지 않았습니다.",
-		before:       "첫 사건 전입니다. n을 누르면 다음 사건으로, space를 누르면 재생합니다.",
-		stage:        "단계",
-		noAnnotation: "설명이 없습니다.",
-		now:          "현재", min: "최소", max: "최대", hypothetical: "가정",
-		lastReported: "%[2]s 보고 %[1]s",
-		sources:      "출처", series: "지표", noStage: "기타 사건",
-		kinds: map[data.Kind]string{
-			data.KindTrigger: "발단", data.KindSymptom: "증상", data.KindDetection: "탐지",
-			data.KindAction: "조치", data.KindRecovery: "복구", data.KindNote: "메모",
-		},
-		outcomes: map[data.Outcome]string{
-			data.OutcomeWorked: "성공", data.OutcomeFailed: "실패", data.OutcomePartly: "부분 성공",
-		},
-		prov: map[data.Provenance]string{
-			data.Reported: "보고된 값", data.Modelled: "모델 계산", data.Illustrative: "예시 곡선",
-		},
-		fallbackP:       "(en) ",
-		stopCaption:     "학습 질문 %d/%d · 어떻게 하겠습니까?",
-		hidden:          "… 이후 사건 %d개 숨김",
-		question:        "다음에 무엇을 해 보겠습니까?",
-		known:           "이때 알던 것",
-		promptHint:      "enter: 실제 조치 공개 · w: 모델로 내 생각 시험 · p: 이전 질문",
-		presentTooSmall: "발표 모드는 80×24 이상에서만 켜집니다. 일반 화면으로 보여 줍니다.",
-		copied:          "Markdown으로 복사했습니다",
+	outcomes: map[data.Outcome]i18n.Word{
+		data.OutcomeWorked: i18n.W("worked", "성공"), data.OutcomeFailed: i18n.W("failed", "실패"),
+		data.OutcomePartly: i18n.W("partly worked", "부분 성공"),
 	},
-}
+	prov: map[data.Provenance]i18n.Word{
+		data.Reported: i18n.W("reported", "보고된 값"), data.Modelled: i18n.W("modelled", "모델 계산"),
+		data.Illustrative: i18n.W("illustrative", "예시 곡선"),
+	},
+	stopCaption: i18n.W("Study stop %d of %d · what would you do?", "학습 질문 %d/%d · 어떻게 하겠습니까?"),
+	hidden:      i18n.W("… %d more events hidden", "… 이후 사건 %d개 숨김"),
+	question:    i18n.W("What would you try next?", "다음에 무엇을 해 보겠습니까?"),
+	known:       i18n.W("Known then", "이때 알던 것"),
+	promptHint: i18n.W(
+		"enter reveals what was done · w tries your idea in the model · p asks the previous stop",
+		"enter: 실제 조치 공개 · w: 모델로 내 생각 시험 · p: 이전 질문",
+	),
+	promptFollow:    i18n.W("the presenter reveals what was done", "실제 조치는 발표자가 공개합니다"),
+	presentTooSmall: i18n.W("Presenter mode needs at least 80×24; showing the normal layout.", "발표 모드는 80×24 이상에서만 켜집니다. 일반 화면으로 보여 줍니다."),
+	copied:          i18n.W("Copied as Markdown", "Markdown으로 복사했습니다"),
+	groupNote:       i18n.W("%d series in group %q are not drawn here.", "%[2]q 그룹의 지표 %[1]d개는 여기 그리지 않습니다."),
+	instanceNote:    i18n.W("%d per-instance series are not drawn here; the replayer's heatmap (m) shows them.", "인스턴스별 지표 %d개는 여기 그리지 않습니다. 재생 화면의 히트맵(m)에서 볼 수 있습니다."),
+})
 
-// wordsFor returns the replayer's texts in l; Both uses English for the
-// replayer's own short words and shows data text in both languages.
-func wordsFor(l data.Lang) words {
-	if l == data.KO {
-		return dict[data.KO]
-	}
-	return dict[data.EN]
-}
-
-// pick returns t in l. A missing translation shows the other language with
-// a "(ko) " or "(en) " mark; Both joins the two with sep when they differ.
-func pick(t data.Text, l data.Lang, sep string) string {
-	if l == data.Both {
-		en, _ := t.Get(data.EN)
-		ko, _ := t.Get(data.KO)
-		if en == ko || t.KO == "" || t.EN == "" {
-			return en
-		}
-		return en + sep + ko
-	}
-	s, fell := t.Get(l)
-	if fell {
-		return wordsFor(l).fallbackP + s
-	}
-	return s
-}
+// pick returns t in l by the one rule for bilingual text (i18n.Show), with
+// the missing-translation marker before a text shown in the other language;
+// Both joins the two with sep when they differ.
+func pick(t data.Text, l data.Lang, sep string) string { return i18n.Plain(t, l, sep) }
 
 // outcomeMark is the glyph of an outcome: ✓ worked, ✗ failed, ◐ partly.
 func outcomeMark(o data.Outcome) string {
@@ -121,25 +86,22 @@ func outcomeMark(o data.Outcome) string {
 
 // kindName returns the kind in l (Both: English), or the raw kind when unknown.
 func kindName(k data.Kind, l data.Lang) string {
-	if s, ok := wordsFor(l).kinds[k]; ok {
-		return s
+	if w, ok := words.kinds[k]; ok {
+		return w.In(l)
 	}
 	return string(k)
 }
 
 // provName returns the provenance label in l; Both gives both.
 func provName(p data.Provenance, l data.Lang) string {
-	if l == data.Both {
-		en, ko := dict[data.EN].prov[p], dict[data.KO].prov[p]
-		if en == "" {
-			return string(p)
-		}
-		return en + " / " + ko
+	w, ok := words.prov[p]
+	switch {
+	case !ok:
+		return string(p)
+	case l == data.Both:
+		return w.EN + " / " + w.KO
 	}
-	if s, ok := wordsFor(l).prov[p]; ok {
-		return s
-	}
-	return string(p)
+	return w.In(l)
 }
 
 // koUnits are the Korean forms of the units series use, written around

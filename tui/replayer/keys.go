@@ -3,6 +3,7 @@ package replayer
 import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 )
 
 // KeyMap holds the replay screen's key bindings. Bindings that would do
@@ -65,49 +66,47 @@ func DefaultKeyMap() KeyMap {
 	}
 }
 
-// helpText is the help description of each binding in one language.
-type helpText struct {
-	play, pause, next, prev, forward, back, faster, slower string
-	start, end, stage, heatmap, whatIf, esc                string
-	noteDown, noteUp, study, reveal, present, overlay      string
-	copy, prevStop                                         string
-}
-
-var helpTexts = map[data.Lang]helpText{
-	data.EN: {
-		play: "play", pause: "pause", next: "next event", prev: "previous event",
-		forward: "+1 min", back: "−1 min", faster: "faster", slower: "slower",
-		start: "start", end: "end", stage: "stage", heatmap: "heatmap", whatIf: "what if", esc: "back",
-		noteDown: "scroll note", noteUp: "scroll note back", study: "study", reveal: "reveal",
-		present: "present", overlay: "show keys", copy: "copy", prevStop: "ask again",
-	},
-	data.KO: {
-		play: "재생", pause: "일시정지", next: "다음 사건", prev: "이전 사건",
-		forward: "+1분", back: "−1분", faster: "빠르게", slower: "느리게",
-		start: "처음", end: "끝", stage: "단계", heatmap: "히트맵", whatIf: "가정", esc: "뒤로",
-		noteDown: "설명 아래로", noteUp: "설명 위로", study: "학습", reveal: "공개",
-		present: "발표", overlay: "키 표시", copy: "복사", prevStop: "다시 묻기",
-	},
-}
-
-// helpFor returns the help texts in lang (Both uses English, the hint bar
-// has room for one language only).
-func helpFor(lang data.Lang) helpText {
-	if t, ok := helpTexts[lang]; ok {
-		return t
-	}
-	return helpTexts[data.EN]
-}
+// helpTexts are the help descriptions of the bindings. Both languages
+// chosen uses English: the hint bar has room for one language only.
+var helpTexts = i18n.Register("replayer.keys", &struct {
+	play, pause, next, prev, forward, back, faster, slower i18n.Word
+	start, end, stage, heatmap, whatIf, esc                i18n.Word
+	noteDown, noteUp, study, reveal, present, overlay      i18n.Word
+	copy, prevStop                                         i18n.Word
+}{
+	play:     i18n.W("play", "재생"),
+	pause:    i18n.W("pause", "일시정지"),
+	next:     i18n.W("next event", "다음 사건"),
+	prev:     i18n.W("previous event", "이전 사건"),
+	forward:  i18n.W("+1 min", "+1분"),
+	back:     i18n.W("−1 min", "−1분"),
+	faster:   i18n.W("faster", "빠르게"),
+	slower:   i18n.W("slower", "느리게"),
+	start:    i18n.W("start", "처음"),
+	end:      i18n.W("end", "끝"),
+	stage:    i18n.W("stage", "단계"),
+	heatmap:  i18n.W("heatmap", "히트맵"),
+	whatIf:   i18n.W("what if", "가정"),
+	esc:      i18n.W("back", "뒤로"),
+	noteDown: i18n.W("scroll note", "설명 아래로"),
+	noteUp:   i18n.W("scroll note back", "설명 위로"),
+	study:    i18n.W("study", "학습"),
+	reveal:   i18n.W("reveal", "공개"),
+	present:  i18n.W("present", "발표"),
+	overlay:  i18n.W("show keys", "키 표시"),
+	copy:     i18n.W("copy", "복사"),
+	prevStop: i18n.W("ask again", "다시 묻기"),
+})
 
 // setHelp rewrites the help descriptions in lang; asking says a study stop
 // is asking, where p asks the previous stop's question again.
 func (k *KeyMap) setHelp(lang data.Lang, playing, asking bool) {
-	t := helpFor(lang)
+	t := helpTexts
 	play := t.play
 	if playing {
 		play = t.pause
 	}
-	set := func(b *key.Binding, desc string) { b.SetHelp(b.Help().Key, desc) }
+	set := func(b *key.Binding, w i18n.Word) { i18n.SetHelp(b, b.Help().Key, w, lang) }
 	set(&k.Play, play)
 	set(&k.Next, t.next)
 	set(&k.Prev, t.prev)

@@ -4,6 +4,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 )
 
 // The root joins the replayer's keys with its own (help, language, back)
@@ -16,10 +17,7 @@ import (
 // bar ("? help • t language • q back" and the separator before them), in
 // the widest of the languages.
 func globalHelpRoom(lang data.Lang) int {
-	if lang == data.KO {
-		return lipgloss.Width(" • ? 도움말 • t 언어 • q 뒤로") + 1
-	}
-	return lipgloss.Width(" • ? help • t language • q back") + 1
+	return lipgloss.Width(" • ? "+i18n.KeyHelp.In(lang)+" • t "+i18n.KeyLanguage.In(lang)+" • q "+i18n.KeyBack.In(lang)) + 1
 }
 
 // shortSep is the separator help.Model puts between short entries.
@@ -105,8 +103,8 @@ func columnsWidth(cols [][]key.Binding) int {
 
 // globalColumnWidth is the width of the root's column of global keys.
 func globalColumnWidth(lang data.Lang) int {
-	if lang == data.KO {
-		return lipgloss.Width(fullSep+"ctrl+c 도움말") + 1
-	}
-	return lipgloss.Width(fullSep+"ctrl+c language") + 1
+	// The column is as wide as its widest key and widest description.
+	desc := max(lipgloss.Width(i18n.KeyHelp.In(lang)), lipgloss.Width(i18n.KeyLanguage.In(lang)),
+		lipgloss.Width(i18n.KeyBack.In(lang)), lipgloss.Width(i18n.KeyQuit.In(lang)))
+	return lipgloss.Width(fullSep+"ctrl+c ") + desc + 1
 }

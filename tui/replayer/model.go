@@ -71,6 +71,9 @@ type Model struct {
 	schedule func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
 	focused  bool
 	notice   string // a problem to show in the header, such as a bad --at
+	// mirrored is set while the moments come from someone else (a
+	// follower in a meeting): keys such as enter at a study stop are theirs.
+	mirrored bool
 	// hyp is the what-if timeline whose series are drawn under the originals.
 	hyp *data.Timeline
 	// heatmap shows the per-instance heatmap in place of the sparklines;

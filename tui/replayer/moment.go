@@ -69,6 +69,7 @@ func (m *Model) ApplyMoment(mo Moment) {
 		return
 	}
 	m.gen++
+	m.mirrored = true
 	layoutChanged := m.applyModes(mo)
 	cur := m.clock.Seek(mo.At)
 	if mo.Event >= 0 && mo.Event < len(m.tl.Events) && m.tl.Events[mo.Event].At.Equal(cur.Now()) {
@@ -136,9 +137,10 @@ func (m *Model) applyModes(mo Moment) bool {
 	return changed
 }
 
-// Resume starts the replayer's own ticks when it is playing (after
-// following someone else's moments); it does nothing when paused.
+// Resume hands the replayer back to its own keys after following someone
+// else's moments, and starts its own ticks again when it is playing.
 func (m *Model) Resume() tea.Cmd {
 	m.gen++
+	m.mirrored = false
 	return m.Init()
 }

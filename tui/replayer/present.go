@@ -133,12 +133,12 @@ func (m Model) neighbour(f frame, i, w int) string {
 	case i < 0 || i >= n:
 		return ""
 	case i >= f.limit:
-		return p.faint.Paint(layout.Truncate("  "+fmt.Sprintf(wordsFor(m.lang).hidden, n-f.limit), w))
+		return p.faint.Paint(layout.Truncate("  "+fmt.Sprintf(words.hidden.In(m.lang), n-f.limit), w))
 	}
 	e := m.tl.Events[i]
 	s := "  " + eventTime(m.tl, e.At)
-	if o, ok := wordsFor(m.lang).outcomes[e.Outcome]; ok {
-		s += " " + outcomeMark(e.Outcome) + " " + o
+	if o, ok := words.outcomes[e.Outcome]; ok {
+		s += " " + outcomeMark(e.Outcome) + " " + o.In(m.lang)
 	}
 	return p.eventPast.Paint(layout.Truncate(s+" · "+pick(e.Title, m.lang, " / "), w))
 }
@@ -155,7 +155,7 @@ func (m Model) box(f frame, pc *presentCache) []string {
 	case f.event >= 0:
 		text = pc.boxes[f.event]
 	default:
-		text = layout.Wrap(wordsFor(m.lang).before, tw)
+		text = layout.Wrap(words.before.In(m.lang), tw)
 	}
 	if off := min(m.noteOff, max(0, len(text)-pc.inner)); off > 0 {
 		text = text[off:]
@@ -230,15 +230,15 @@ func (m Model) promptPlain(k, w int) []string {
 	q, known, now := promptText(m.tl, m.study.stops[k], m.lang)
 	out := layout.Wrap("? "+q, w)
 	if len(known) > 0 || now != "" {
-		out = append(out, wordsFor(m.lang).known+":")
+		out = append(out, words.known.In(m.lang)+":")
 	}
 	for _, s := range known {
 		out = append(out, indented(s, w)...)
 	}
 	if now != "" {
-		out = append(out, indented(wordsFor(m.lang).now+": "+now, w)...)
+		out = append(out, indented(words.now.In(m.lang)+": "+now, w)...)
 	}
-	return append(out, layout.Wrap(wordsFor(m.lang).promptHint, w)...)
+	return append(out, layout.Wrap(m.promptHint(), w)...)
 }
 
 // digitRows are the digits and the colon three rows tall.

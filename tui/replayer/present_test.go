@@ -39,7 +39,7 @@ func TestPresentView(t *testing.T) {
 		m.SetSize(79, 30)
 		v := m.View()
 		checkView(t, v, 79, 30, "presenter under 80 columns")
-		if !strings.Contains(v, wordsFor(data.EN).presentTooSmall[:20]) {
+		if !strings.Contains(v, words.presentTooSmall.EN[:20]) {
 			t.Errorf("no note that presenter mode needs 80×24:\n%s", v)
 		}
 	})
@@ -231,7 +231,7 @@ func TestCopyMoment(t *testing.T) {
 	if string(md) != want {
 		t.Errorf("copied\n%s\nwant\n%s", md, want)
 	}
-	if !strings.Contains(m.View(), wordsFor(data.EN).copied) {
+	if !strings.Contains(m.View(), words.copied.EN) {
 		t.Error("the header does not say the moment was copied")
 	}
 }

@@ -16,9 +16,9 @@ func question(e data.Event, lang data.Lang) string {
 		return pick(e.Prompt, lang, "\n")
 	}
 	if lang == data.Both {
-		return dict[data.EN].question + "\n" + dict[data.KO].question
+		return words.question.EN + "\n" + words.question.KO
 	}
-	return wordsFor(lang).question
+	return words.question.In(lang)
 }
 
 // beforeStop is the moment a stop at t shows its figures for: a second
@@ -44,12 +44,10 @@ func promptText(tl *data.Timeline, st replay.Stop, lang data.Lang) (q string, kn
 	var vals []string
 	at := beforeStop(tl, e.At)
 	for _, s := range headline(tl) {
-		v, ok := replay.ValueAt(s.Points, at)
-		if s.Provenance == data.Reported {
-			var pt data.Point
-			pt, ok = replay.LastAt(s.Points, at)
-			v = pt.V
-		}
+		// The last point before the stop, never one interpolated toward
+		// the stop's own point, which may already show its effect.
+		pt, ok := replay.LastAt(s.Points, at)
+		v := pt.V
 		if !ok {
 			continue
 		}
@@ -68,14 +66,13 @@ func (m Model) promptLines(f frame, width int) []string {
 		return nil
 	}
 	p := m.cache.p
-	w := wordsFor(m.lang)
 	q, known, now := promptText(m.tl, m.study.stops[f.asking], m.lang)
 	var out []string
 	for _, l := range layout.Wrap("? "+q, width) {
 		out = append(out, p.annotationTitle.Paint(l))
 	}
 	if len(known) > 0 || now != "" {
-		out = append(out, p.faint.Paint(layout.Truncate(w.known+":", width)))
+		out = append(out, p.faint.Paint(layout.Truncate(words.known.In(m.lang)+":", width)))
 	}
 	for _, k := range known {
 		for _, l := range indented(k, width) {
@@ -83,11 +80,11 @@ func (m Model) promptLines(f frame, width int) []string {
 		}
 	}
 	if now != "" {
-		for _, l := range indented(w.now+": "+now, width) {
+		for _, l := range indented(words.now.In(m.lang)+": "+now, width) {
 			out = append(out, p.value.Paint(l))
 		}
 	}
-	for _, l := range layout.Wrap(w.promptHint, width) {
+	for _, l := range layout.Wrap(m.promptHint(), width) {
 		out = append(out, p.faint.Paint(l))
 	}
 	return out
@@ -103,4 +100,13 @@ func indented(s string, width int) []string {
 		lines[i] = "  " + l
 	}
 	return lines
+}
+
+// promptHint is the keys line under a study prompt; for a follower, whose
+// keys do not move the replay, it says who reveals.
+func (m Model) promptHint() string {
+	if m.mirrored {
+		return words.promptFollow.In(m.lang)
+	}
+	return words.promptHint.In(m.lang)
 }

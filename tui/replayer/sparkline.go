@@ -2,14 +2,13 @@ package replayer
 
 import (
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
 	"github.com/incidents-dev/incidents/tui/widget"
@@ -42,11 +41,10 @@ func newSparkHead(s *data.Series, lang data.Lang, p painters, hypothetical bool)
 		h.label = s.Name
 	}
 	if hypothetical {
-		w := wordsFor(lang)
 		if lang == data.Both {
-			h.label = dict[data.EN].hypothetical + " / " + dict[data.KO].hypothetical
+			h.label = words.hypothetical.EN + " / " + words.hypothetical.KO
 		} else {
-			h.label = w.hypothetical
+			h.label = words.hypothetical.In(lang)
 		}
 		h.prov = ""
 		if s.Scenario != "" {
@@ -67,12 +65,11 @@ func newSparkHead(s *data.Series, lang data.Lang, p painters, hypothetical bool)
 // render draws the head in width cells, with the value at now (ok false: no
 // value then).
 func (h sparkHead) render(width int, now float64, nowOK bool, lang data.Lang, p painters) string {
-	w := wordsFor(lang)
 	v := "–"
 	if nowOK {
 		v = formatValue(now, h.unit)
 	}
-	return h.renderWith(width, w.now+" "+widget.PadLeft(v, h.nowW), lang, p)
+	return h.renderWith(width, words.now.In(lang)+" "+widget.PadLeft(v, h.nowW), lang, p)
 }
 
 // lastReported is the head's figure for a reported series: the last value
@@ -83,8 +80,7 @@ func lastReported(s *data.Series, now time.Time, loc *time.Location, lang data.L
 	if !ok {
 		return ""
 	}
-	w := wordsFor(lang)
-	return fmt.Sprintf(w.lastReported, formatValue(pt.V, unitName(s.Unit, lang)), pt.T.In(loc).Format("15:04"))
+	return fmt.Sprintf(words.lastReported.In(lang), formatValue(pt.V, unitName(s.Unit, lang)), pt.T.In(loc).Format("15:04"))
 }
 
 // renderWith draws the head with nowText ("now 412k msgs", or "" for none)
@@ -93,14 +89,13 @@ func (h sparkHead) renderWith(width int, nowText string, lang data.Lang, p paint
 	if width <= 0 {
 		return ""
 	}
-	w := wordsFor(lang)
 	var right []string
 	if h.ok {
 		if nowText != "" {
 			right = append(right, nowText)
 		}
 		if !h.noRange {
-			right = append(right, w.min+" "+minText(h.lo, h.unit)+" · "+w.max+" "+formatValue(h.hi, h.unit))
+			right = append(right, words.min.In(lang)+" "+minText(h.lo, h.unit)+" · "+words.max.In(lang)+" "+formatValue(h.hi, h.unit))
 		}
 	}
 	prov := ""
@@ -153,36 +148,22 @@ func formatValue(v float64, unit string) string {
 	case "%":
 		return n + "%"
 	}
+	if one, ok := singular[unit]; ok && n == "1" {
+		unit = one
+	}
 	return n + " " + unit
 }
 
-func formatNumber(v float64) string {
-	a := math.Abs(v)
-	trim := func(f float64, prec int, suffix string) string {
-		s := strconv.FormatFloat(f, 'f', prec, 64)
-		if strings.Contains(s, ".") {
-			s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-		}
-		return s + suffix
-	}
-	switch {
-	case math.IsNaN(v) || math.IsInf(v, 0):
-		return "–"
-	case a >= 1e9:
-		return trim(v/1e9, 1, "B")
-	case a >= 1e6:
-		return trim(v/1e6, 1, "M")
-	case a >= 1e4:
-		return trim(v/1e3, 0, "k")
-	case a >= 1e3:
-		return trim(v/1e3, 1, "k")
-	case a >= 100:
-		return trim(v, 0, "")
-	case a >= 10:
-		return trim(v, 1, "")
-	}
-	return trim(v, 2, "")
+// singular is the English form for one of the count units the data uses:
+// "1 instance", not "1 instances".
+var singular = map[string]string{
+	"messages": "message", "msgs": "msg", "instances": "instance", "events": "event",
+	"calls": "call", "partitions": "partition", "cores": "core",
 }
+
+// formatNumber is the figure without its unit, written the one way every
+// screen writes a figure.
+func formatNumber(v float64) string { return i18n.Count(v) }
 
 // renderSparkline draws one series in width cells as three lines: the head
 // (label, provenance, value at now, min, max), the blocks with the cursor

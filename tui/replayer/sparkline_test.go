@@ -215,11 +215,15 @@ func TestFormatValue(t *testing.T) {
 		{100, "%", "100%"},
 		{999, "ms", "999 ms"},
 		{1500, "", "1.5k"},
-		{12_345, "", "12k"},
+		{12_345, "", "12.3k"},
 		{1_260_000, "msgs", "1.3M msgs"},
 		{1_000_000, "", "1M"},
-		{2.5e9, "", "2.5B"},
+		{2.5e9, "", "2.5G"},
 		{-0.5, "", "-0.5"},
+		{1, "instances", "1 instance"},
+		{2, "instances", "2 instances"},
+		{1, "ms", "1 ms"},
+		{1, "%s개", "1개"},
 	}
 	for _, tc := range tests {
 		if got := formatValue(tc.v, tc.unit); got != tc.want {

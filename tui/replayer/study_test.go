@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -149,6 +150,16 @@ func TestStudyNoSpoilers(t *testing.T) {
 					if title != "" && strings.Contains(flatText(v), flatText(title)) {
 						t.Errorf("%s stop %d: names stage %d, not over yet: %q", lang, k+1, si+1, title)
 					}
+				}
+			}
+			// The figures are the last points before the stop, never a value
+			// interpolated toward the stop's own point (its effect).
+			at := tl.Events[st.First].At
+			for i, sp := range m.frame().sparks {
+				pt, ok := replay.LastAt(m.cache.sparks[i].series.Points, at.Add(-time.Nanosecond))
+				if sp.ok != ok || (ok && sp.v != pt.V) {
+					t.Errorf("%s stop %d: %s shows %v, want %v, its last point before %s",
+						lang, k+1, m.cache.sparks[i].series.Name, sp.v, pt.V, at.Format("15:04:05"))
 				}
 			}
 			if l := leaks(m.Markdown(), tl, st.First, lang); len(l) > 0 {

@@ -34,7 +34,7 @@ func startText(rec *data.Record, tl *data.Timeline, opts TextOptions) (r *textRe
 	r = &textRenderer{w: w, lang: opts.Lang, st: opts.Styles.Replay, plain: opts.Styles.Plain, styles: opts.Styles}
 	r.header(rec, tl)
 	if tl == nil {
-		r.para(wordsFor(opts.Lang).noTimeline, 0, r.st.Notice)
+		r.para(words.noTimeline.In(opts.Lang), 0, r.st.Notice)
 		return r, false
 	}
 	return r, true
@@ -155,7 +155,7 @@ func (r *textRenderer) stages(tl *data.Timeline) {
 		}
 	}
 	if len(rest) > 0 {
-		r.para(wordsFor(r.lang).noStage, 0, r.st.Label)
+		r.para(words.noStage.In(r.lang), 0, r.st.Label)
 		r.blank()
 		for _, i := range rest {
 			r.event(tl, tl.Events[i])
@@ -183,7 +183,7 @@ func (r *textRenderer) series(tl *data.Timeline) {
 	if len(tl.Series) == 0 {
 		return
 	}
-	r.para(wordsFor(r.lang).series, 0, r.st.Label)
+	r.para(words.series.In(r.lang), 0, r.st.Label)
 	r.blank()
 	loc := tl.Location()
 	for i, s := range heads {
@@ -225,22 +225,17 @@ func (r *textRenderer) series(tl *data.Timeline) {
 // groupNote says how many grouped series the text leaves out; the instance
 // group is what the replayer's heatmap draws.
 func groupNote(group string, n int, lang data.Lang) string {
-	switch {
-	case lang == data.KO && group == "instance":
-		return fmt.Sprintf("인스턴스별 지표 %d개는 여기 그리지 않습니다. 재생 화면의 히트맵(m)에서 볼 수 있습니다.", n)
-	case lang == data.KO:
-		return fmt.Sprintf("%q 그룹의 지표 %d개는 여기 그리지 않습니다.", group, n)
-	case group == "instance":
-		return fmt.Sprintf("%d per-instance series are not drawn here; the replayer's heatmap (m) shows them.", n)
+	if group == "instance" {
+		return fmt.Sprintf(words.instanceNote.In(lang), n)
 	}
-	return fmt.Sprintf("%d series in group %q are not drawn here.", n, group)
+	return fmt.Sprintf(words.groupNote.In(lang), n, group)
 }
 
 func (r *textRenderer) sources(tl *data.Timeline) {
 	if len(tl.Sources) == 0 {
 		return
 	}
-	r.para(wordsFor(r.lang).sources, 0, r.st.Label)
+	r.para(words.sources.In(r.lang), 0, r.st.Label)
 	for _, s := range tl.Sources {
 		line := "- " + s.URL
 		if s.Kind != "" {

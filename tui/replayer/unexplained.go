@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 )
 
@@ -21,27 +22,13 @@ type unexplained struct {
 }
 
 // unexplainedWords mark the stretch, in the replay's stage rule and in
-// `incidents timeline`. They live here rather than in i18n.go so that
-// changes to the catalogue there merge without touching them.
-var unexplainedWords = map[data.Lang]struct{ mark, line string }{
-	data.EN: {
-		mark: "not explained by the model (%s–%s)",
-		line: "%s–%s is not explained by the model: its success is back above 95%% from %s, but the impact lasted until %s.",
-	},
-	data.KO: {
-		mark: "모델로 설명되지 않는 구간(%s–%s)",
-		line: "%s–%s 구간은 모델로 설명되지 않습니다. 모델의 성공률은 %s부터 95%%를 넘지만, 영향은 %s까지 이어졌습니다.",
-	},
-}
-
-// unexplainedFor returns the words in l; Both uses English, as wordsFor
-// does.
-func unexplainedFor(l data.Lang) struct{ mark, line string } {
-	if w, ok := unexplainedWords[l]; ok {
-		return w
-	}
-	return unexplainedWords[data.EN]
-}
+// `incidents timeline`: a table of the catalogue of its own, beside the
+// replayer's (i18n.go).
+var unexplainedWords = i18n.Register("replayer.unexplained", &struct{ mark, line i18n.Word }{
+	mark: i18n.W("not explained by the model (%s–%s)", "모델로 설명되지 않는 구간(%s–%s)"),
+	line: i18n.W("%s–%s is not explained by the model: its success is back above 95%% from %s, but the impact lasted until %s.",
+		"%s–%s 구간은 모델로 설명되지 않습니다. 모델의 성공률은 %s부터 95%%를 넘지만, 영향은 %s까지 이어졌습니다."),
+})
 
 // findUnexplained returns tl's unexplained stretch; ok is false when tl has
 // no modelled percentage series or its model recovers only after the last
@@ -85,7 +72,7 @@ func (u unexplained) in(t time.Time) bool {
 // stretch.
 func (u unexplained) mark(tl *data.Timeline, l data.Lang) string {
 	loc := tl.Location()
-	return fmt.Sprintf(unexplainedFor(l).mark, u.from.In(loc).Format("15:04"), u.to.In(loc).Format("15:04"))
+	return fmt.Sprintf(unexplainedWords.mark.In(l), u.from.In(loc).Format("15:04"), u.to.In(loc).Format("15:04"))
 }
 
 // line is the sentence `incidents timeline` prints under the series.
@@ -93,9 +80,9 @@ func (u unexplained) line(tl *data.Timeline, l data.Lang) string {
 	loc := tl.Location()
 	a, b := u.from.In(loc).Format("15:04"), u.to.In(loc).Format("15:04")
 	if l == data.Both {
-		return fmt.Sprintf(unexplainedFor(data.EN).line, a, b, a, b) + "\n" + fmt.Sprintf(unexplainedFor(data.KO).line, a, b, a, b)
+		return fmt.Sprintf(unexplainedWords.line.EN, a, b, a, b) + "\n" + fmt.Sprintf(unexplainedWords.line.KO, a, b, a, b)
 	}
-	return fmt.Sprintf(unexplainedFor(l).line, a, b, a, b)
+	return fmt.Sprintf(unexplainedWords.line.In(l), a, b, a, b)
 }
 
 // stageRule is the rule above the event list: the stage's caption, led by

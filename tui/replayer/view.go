@@ -158,7 +158,7 @@ func (m Model) View() string {
 func (m Model) viewNoTimeline() []string {
 	p := m.cache.p
 	lines := []string{p.header.Paint(layout.Truncate(m.title(), m.width)), ""}
-	for _, l := range layout.Wrap(wordsFor(m.lang).noTimeline, m.width) {
+	for _, l := range layout.Wrap(words.noTimeline.In(m.lang), m.width) {
 		lines = append(lines, p.notice.Paint(layout.Truncate(l, m.width)))
 	}
 	return lines
@@ -169,7 +169,7 @@ func (m Model) viewTimeline(f frame) []string {
 	c := m.cache
 	lines := []string{m.header(f)}
 	if p.note {
-		lines = append(lines, c.p.notice.Paint(layout.Fit(wordsFor(m.lang).presentTooSmall, m.width)))
+		lines = append(lines, c.p.notice.Paint(layout.Fit(words.presentTooSmall.In(m.lang), m.width)))
 	}
 	if p.stageBar {
 		lines = append(lines, m.stageBarAt(f))
@@ -207,7 +207,7 @@ func (m Model) withKeys(lines []string, p plan) []string {
 // and outcome, or the study stop that asks.
 func (m Model) noteCaption(f frame) string {
 	if f.asking >= 0 {
-		return fmt.Sprintf(wordsFor(m.lang).stopCaption, f.asking+1, len(m.study.stops))
+		return fmt.Sprintf(words.stopCaption.In(m.lang), f.asking+1, len(m.study.stops))
 	}
 	if f.event >= 0 {
 		return m.cache.captions[f.event]
@@ -254,19 +254,18 @@ func (m Model) clampNote(off int) int {
 
 // stageCaption names the current stage: "Stage 3/5 · Restarts".
 func (m Model) stageCaption(f frame) string {
-	w := wordsFor(m.lang)
 	n := len(m.tl.Stages)
 	s := -1
 	if f.event >= 0 {
 		s = m.tl.StageIndex(m.tl.Events[f.event].Stage)
 	}
 	if s < 0 {
-		return fmt.Sprintf("%s –/%d", w.stage, n)
+		return fmt.Sprintf("%s –/%d", words.stage.In(m.lang), n)
 	}
 	if f.study && !m.stageDone(s, f.limit) {
-		return fmt.Sprintf("%s %d/%d", w.stage, s+1, n) // its title can tell how it ends
+		return fmt.Sprintf("%s %d/%d", words.stage.In(m.lang), s+1, n) // its title can tell how it ends
 	}
-	return fmt.Sprintf("%s %d/%d · %s", w.stage, s+1, n, pick(m.tl.Stages[s].Title, m.lang, " / "))
+	return fmt.Sprintf("%s %d/%d · %s", words.stage.In(m.lang), s+1, n, pick(m.tl.Stages[s].Title, m.lang, " / "))
 }
 
 // rule is a separator line with a caption: "── caption ─────".
@@ -314,6 +313,6 @@ func (m Model) sparkLines(mode int, f frame) []string {
 // are replaced by one line saying how many are hidden.
 func (m Model) eventLines(f frame, n int) []string {
 	hidden := m.cache.p.faint.Paint(layout.Fit(
-		"  "+fmt.Sprintf(wordsFor(m.lang).hidden, len(m.cache.rows)-f.limit), m.width))
+		"  "+fmt.Sprintf(words.hidden.In(m.lang), len(m.cache.rows)-f.limit), m.width))
 	return widget.EventList(m.cache.rows, f.event, f.limit, n, hidden)
 }

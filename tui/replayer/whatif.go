@@ -30,16 +30,15 @@ type whatIfKeyMap struct {
 }
 
 func newWhatIfKeyMap(l data.Lang) whatIfKeyMap {
-	w := whatIfWordsFor(l)
 	return whatIfKeyMap{
-		Up:    key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", w.keyUp)),
-		Down:  key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", w.keyDown)),
-		Less:  key.NewBinding(key.WithKeys("left", "h", "-"), key.WithHelp("←/-", w.keyLess)),
-		More:  key.NewBinding(key.WithKeys("right", "l", "+", "="), key.WithHelp("→/+", w.keyMore)),
-		Apply: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", w.keyApply)),
-		Reset: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", w.keyReset)),
-		Basis: key.NewBinding(key.WithKeys("i"), key.WithHelp("i", basisWordsFor(l).key)),
-		Close: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", w.keyClose)),
+		Up:    key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", whatIfWords.keyUp.In(l))),
+		Down:  key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", whatIfWords.keyDown.In(l))),
+		Less:  key.NewBinding(key.WithKeys("left", "h", "-"), key.WithHelp("←/-", whatIfWords.keyLess.In(l))),
+		More:  key.NewBinding(key.WithKeys("right", "l", "+", "="), key.WithHelp("→/+", whatIfWords.keyMore.In(l))),
+		Apply: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", whatIfWords.keyApply.In(l))),
+		Reset: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", whatIfWords.keyReset.In(l))),
+		Basis: key.NewBinding(key.WithKeys("i"), key.WithHelp("i", basisWords.key.In(l))),
+		Close: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", whatIfWords.keyClose.In(l))),
 	}
 }
 
@@ -196,15 +195,14 @@ func (w whatIf) View(width, height int) string {
 		return ""
 	}
 	ms := w.st.Model
-	words := whatIfWordsFor(w.lang)
 	var top, params, notes, summary []string
-	title := ms.Title.Render(words.title)
+	title := ms.Title.Render(whatIfWords.title.In(w.lang))
 	if w.lang == data.Both {
-		title = ms.Title.Render(whatIfDict[data.EN].title + " / " + whatIfDict[data.KO].title)
+		title = ms.Title.Render(whatIfWords.title.EN + " / " + whatIfWords.title.KO)
 	}
-	top = append(top, title+ms.Faint.Render(" · ")+ms.Hypothetical.Render(words.sub))
+	top = append(top, title+ms.Faint.Render(" · ")+ms.Hypothetical.Render(whatIfWords.sub.In(w.lang)))
 	if w.err != nil {
-		top = append(top, ms.Error.Render(words.noModel), ms.Faint.Render(w.err.Error()))
+		top = append(top, ms.Error.Render(whatIfWords.noModel.In(w.lang)), ms.Faint.Render(w.err.Error()))
 		return whatIfFit(top, width, height)
 	}
 	if w.basis {
@@ -231,7 +229,7 @@ func (w whatIf) View(width, height int) string {
 		value = strings.Repeat(" ", max(0, valueW-lipgloss.Width(value))) + value
 		shown := ms.Value.Render("‹ " + value + " ›")
 		if w.values[i] != w.base[i] {
-			shown = ms.Changed.Render("‹ "+value+" ›") + ms.Faint.Render(" ("+words.original+": "+w.shownBase(i)+")")
+			shown = ms.Changed.Render("‹ "+value+" ›") + ms.Faint.Render(" ("+whatIfWords.original.In(w.lang)+": "+w.shownBase(i)+")")
 		}
 		params = append(params, mark+label+"  "+shown)
 	}
@@ -244,9 +242,9 @@ func (w whatIf) View(width, height int) string {
 	}
 	notes = append(notes, whatIfWrap(w.st.Base, ms.Note, whatIfText(p.Desc, w.lang), width-2, "  ")...)
 	if p.Basis != "" {
-		basis := words.basisJ
+		basis := whatIfWords.basisJ.In(w.lang)
 		if p.Basis == "postmortem" {
-			basis = words.basisPM
+			basis = whatIfWords.basisPM.In(w.lang)
 		}
 		notes = append(notes, whatIfWrap(w.st.Base, ms.Faint, basis+": "+whatIfText(p.Note, w.lang), width-2, "  ")...)
 	}
@@ -257,7 +255,7 @@ func (w whatIf) View(width, height int) string {
 	case w.runErr != "":
 		status = ms.Error.Render(w.runErr)
 	case w.pending():
-		status = ms.Changed.Render(words.pending)
+		status = ms.Changed.Render(whatIfWords.pending.In(w.lang))
 	}
 
 	// Fill the height, most important first: parameters and the figures,

@@ -1,61 +1,42 @@
 package replayer
 
-import "github.com/incidents-dev/incidents/data"
+import (
+	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
+)
 
 // basisWords are the texts of the what-if panel's basis page.
-type basisWords struct {
-	title, postmortem, judgement, more, key string
-	// studyEN and studyKO stand in for the page in study mode.
-	studyEN, studyKO string
-}
-
-var basisDict = map[data.Lang]basisWords{
-	data.EN: {
-		title:      "Where each value comes from",
-		postmortem: "postmortem",
-		studyEN:    "Each parameter's basis names what the operators did and when; it is shown once study mode (s) is off.",
-		studyKO:    "매개변수의 근거에는 운영자가 언제 무엇을 했는지가 나옵니다. 학습 모드(s)를 끄면 보입니다.",
-		judgement:  "judgement",
-		more:       "↑↓ scroll · i back",
-		key:        "basis",
-	},
-	data.KO: {
-		title:      "값마다 근거",
-		postmortem: "포스트모템",
-		studyEN:    "Each parameter's basis names what the operators did and when; it is shown once study mode (s) is off.",
-		studyKO:    "매개변수의 근거에는 운영자가 언제 무엇을 했는지가 나옵니다. 학습 모드(s)를 끄면 보입니다.",
-		judgement:  "판단",
-		more:       "↑↓ 스크롤 · i 돌아가기",
-		key:        "근거",
-	},
-}
-
-func basisWordsFor(l data.Lang) basisWords {
-	if l == data.KO {
-		return basisDict[data.KO]
-	}
-	return basisDict[data.EN]
-}
+var basisWords = i18n.Register("replayer.basis", &struct {
+	title, postmortem, judgement, more, key i18n.Word
+	// study stands in for the page in study mode.
+	study i18n.Word
+}{
+	title:      i18n.W("Where each value comes from", "값마다 근거"),
+	postmortem: i18n.W("postmortem", "포스트모템"),
+	study:      i18n.W("Each parameter's basis names what the operators did and when; it is shown once study mode (s) is off.", "매개변수의 근거에는 운영자가 언제 무엇을 했는지가 나옵니다. 학습 모드(s)를 끄면 보입니다."),
+	judgement:  i18n.W("judgement", "판단"),
+	more:       i18n.W("↑↓ scroll · i back", "↑↓ 스크롤 · i 돌아가기"),
+	key:        i18n.W("basis", "근거"),
+})
 
 // basisLines lays out every model parameter: its name, value and unit,
 // whether the postmortem states it or it is a judgement, then its note.
 func (w whatIf) basisLines(width int) []string {
 	ms := w.st.Model
-	words := basisWordsFor(w.lang)
 	var out []string
 	if !w.known.IsZero() {
 		// Its notes tell what the operators did and when: the answers.
-		return whatIfWrap(w.st.Base, ms.Note, whatIfText(data.Text{EN: words.studyEN, KO: words.studyKO}, w.lang), width-2, "")
+		return whatIfWrap(w.st.Base, ms.Note, pick(basisWords.study.Text(), w.lang, " / "), width-2, "")
 	}
 	for _, b := range w.sc.Basis() {
-		basis := words.judgement
+		basis := basisWords.judgement.In(w.lang)
 		if b.Basis == "postmortem" {
-			basis = words.postmortem
+			basis = basisWords.postmortem.In(w.lang)
 		}
 		if w.lang == data.Both {
-			basis = basisDict[data.EN].judgement + " / " + basisDict[data.KO].judgement
+			basis = basisWords.judgement.EN + " / " + basisWords.judgement.KO
 			if b.Basis == "postmortem" {
-				basis = basisDict[data.EN].postmortem + " / " + basisDict[data.KO].postmortem
+				basis = basisWords.postmortem.EN + " / " + basisWords.postmortem.KO
 			}
 		}
 		value := b.Value
@@ -72,16 +53,15 @@ func (w whatIf) basisLines(width int) []string {
 // w.basisTop.
 func (w whatIf) basisView(width, height int) string {
 	ms := w.st.Model
-	words := basisWordsFor(w.lang)
-	title := ms.Title.Render(words.title)
+	title := ms.Title.Render(basisWords.title.In(w.lang))
 	if w.lang == data.Both {
-		title = ms.Title.Render(basisDict[data.EN].title + " / " + basisDict[data.KO].title)
+		title = ms.Title.Render(basisWords.title.EN + " / " + basisWords.title.KO)
 	}
 	lines := w.basisLines(width)
 	rows := max(0, height-2)
 	top := min(w.basisTop, max(0, len(lines)-rows))
 	body := lines[top:min(len(lines), top+rows)]
-	out := append([]string{title + ms.Faint.Render(" · "+words.more), ""}, body...)
+	out := append([]string{title + ms.Faint.Render(" · "+basisWords.more.In(w.lang)), ""}, body...)
 	return whatIfFit(out, width, height)
 }
 

@@ -71,7 +71,7 @@ func clockOn(tl *data.Timeline, v string) (time.Time, bool) {
 // shownBase is parameter i's incident value as the panel shows it.
 func (w whatIf) shownBase(i int) string {
 	if w.hidesBase(i) {
-		return whatIfWordsFor(w.lang).later
+		return whatIfWords.later.In(w.lang)
 	}
 	return w.display(w.base[i])
 }
@@ -89,7 +89,7 @@ func (w whatIf) shownLabel(i int) string {
 	}
 	for _, hm := range clockWords.FindAllString(label, -1) {
 		if at, ok := clockOn(w.tl, hm); ok && at.After(w.known) {
-			return whatIfWordsFor(w.lang).laterAction
+			return whatIfWords.laterAction.In(w.lang)
 		}
 	}
 	return label

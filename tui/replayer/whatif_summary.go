@@ -6,83 +6,51 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/incidents-dev/incidents/data"
-	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 )
 
 // whatIfWords are the panel's texts in one language.
-type whatIfWords struct {
-	title, sub, noModel, original, hypothetical, peak, at, below50, lowest, notRun, pending, never string
-	soFar, later, laterAction                                                                      string
-	basisPM, basisJ                                                                                string
-	keyUp, keyDown, keyLess, keyMore, keyApply, keyReset, keyClose                                 string
-}
+var whatIfWords = i18n.Register("replayer.whatif", &struct {
+	title, sub, noModel, original, hypothetical, peak, at, below50, lowest, notRun, pending, never i18n.Word
+	soFar, later, laterAction                                                                      i18n.Word
+	basisPM, basisJ                                                                                i18n.Word
+	keyUp, keyDown, keyLess, keyMore, keyApply, keyReset, keyClose                                 i18n.Word
+}{
+	title:        i18n.W("What if…", "가정해 보기"),
+	sub:          i18n.W("re-run the model with other choices; results are hypothetical", "다른 선택으로 모델을 다시 돌립니다. 결과는 가정입니다"),
+	noModel:      i18n.W("This timeline has no model to re-run.", "이 타임라인에는 다시 돌릴 모델이 없습니다."),
+	original:     i18n.W("incident", "실제 사고"),
+	soFar:        i18n.W("incident so far", "지금까지 실제"),
+	later:        i18n.W("later (hidden)", "나중(숨김)"),
+	laterAction:  i18n.W("a later action (hidden)", "이후 조치(숨김)"),
+	hypothetical: i18n.W("hypothetical", "가정"),
+	peak:         i18n.W("Peak mailbox", "메일박스 최고치"),
+	at:           i18n.W("reached at", "도달 시각"),
+	below50:      i18n.W("Minutes with success < 50%", "성공률 50% 미만 시간(분)"),
+	lowest:       i18n.W("Lowest success", "가장 낮은 성공률"),
+	notRun:       i18n.W("press enter to run", "enter를 누르면 실행"),
+	pending:      i18n.W("changed; enter runs it", "바뀜, enter로 실행"),
+	never:        i18n.W("never", "없음"),
+	basisPM:      i18n.W("Incident's value", "사고 당시 값"),
+	basisJ:       i18n.W("Incident's value (a judgement)", "사고 당시 값(판단)"),
+	keyUp:        i18n.W("up", "이전"),
+	keyDown:      i18n.W("down", "다음"),
+	keyLess:      i18n.W("less", "줄이기"),
+	keyMore:      i18n.W("more", "늘리기"),
+	keyApply:     i18n.W("apply", "적용"),
+	keyReset:     i18n.W("reset", "되돌리기"),
+	keyClose:     i18n.W("close", "닫기"),
+})
 
-var whatIfDict = map[data.Lang]whatIfWords{
-	data.EN: {
-		title:        "What if…",
-		sub:          "re-run the model with other choices; results are hypothetical",
-		noModel:      "This timeline has no model to re-run.",
-		original:     "incident",
-		soFar:        "incident so far",
-		later:        "later (hidden)",
-		laterAction:  "a later action (hidden)",
-		hypothetical: "hypothetical",
-		peak:         "Peak mailbox",
-		at:           "reached at",
-		below50:      "Minutes with success < 50%",
-		lowest:       "Lowest success",
-		notRun:       "press enter to run",
-		pending:      "changed; enter runs it",
-		never:        "never",
-		basisPM:      "Incident's value",
-		basisJ:       "Incident's value (a judgement)",
-		keyUp:        "up", keyDown: "down", keyLess: "less", keyMore: "more",
-		keyApply: "apply", keyReset: "reset", keyClose: "close",
-	},
-	data.KO: {
-		title:        "가정해 보기",
-		sub:          "다른 선택으로 모델을 다시 돌립니다. 결과는 가정입니다",
-		noModel:      "이 타임라인에는 다시 돌릴 모델이 없습니다.",
-		original:     "실제 사고",
-		soFar:        "지금까지 실제",
-		later:        "나중(숨김)",
-		laterAction:  "이후 조치(숨김)",
-		hypothetical: "가정",
-		peak:         "메일박스 최고치",
-		at:           "도달 시각",
-		below50:      "성공률 50% 미만 시간(분)",
-		lowest:       "가장 낮은 성공률",
-		notRun:       "enter를 누르면 실행",
-		pending:      "바뀜, enter로 실행",
-		never:        "없음",
-		basisPM:      "사고 당시 값",
-		basisJ:       "사고 당시 값(판단)",
-		keyUp:        "이전", keyDown: "다음", keyLess: "줄이기", keyMore: "늘리기",
-		keyApply: "적용", keyReset: "되돌리기", keyClose: "닫기",
-	},
-}
-
-func whatIfWordsFor(l data.Lang) whatIfWords {
-	if l == data.KO {
-		return whatIfDict[data.KO]
-	}
-	return whatIfDict[data.EN]
-}
-
-// whatIfText returns t in l; Both joins the two sides with " / ".
-func whatIfText(t data.Text, l data.Lang) string {
-	if l == data.Both && t.Complete() {
-		return t.EN + " / " + t.KO
-	}
-	s, _ := t.Get(l)
-	return s
-}
+// whatIfText returns a model's text in l by the one rule (pick); Both
+// joins the two sides with " / ".
+func whatIfText(t data.Text, l data.Lang) string { return pick(t, l, " / ") }
 
 // display shows a parameter value in the panel's language.
 func (w whatIf) display(v string) string {
 	if v == "never" {
-		return whatIfWordsFor(w.lang).never
+		return whatIfWords.never.In(w.lang)
 	}
 	return v
 }
@@ -90,37 +58,36 @@ func (w whatIf) display(v string) string {
 // summary lays out the incident's figures beside the hypothetical ones.
 func (w whatIf) summary(width int) []string {
 	ms := w.st.Model
-	words := whatIfWordsFor(w.lang)
 	na := "–"
 	origPeak, origAt, origBelow, origLow := na, na, na, na
 	if w.origOK {
 		origLow = fmt.Sprintf("%.0f%%", w.orig.LowestSuccess)
-		origPeak = replay.FormatCount(w.orig.PeakMailbox)
+		origPeak = i18n.Count(w.orig.PeakMailbox)
 		origAt = w.orig.PeakAt.In(w.tl.Location()).Format("15:04")
 		origBelow = fmt.Sprintf("%.0f", w.orig.MinutesBelow50)
 	}
 	hypPeak, hypAt, hypBelow, hypLow := na, na, na, na
 	if w.pending() {
-		hypPeak, hypAt, hypBelow, hypLow = words.notRun, "", "", ""
+		hypPeak, hypAt, hypBelow, hypLow = whatIfWords.notRun.In(w.lang), "", "", ""
 	} else if w.hypOK {
 		hypLow = fmt.Sprintf("%.0f%%", w.hyp.LowestSuccess)
-		hypPeak = replay.FormatCount(w.hyp.PeakMailbox)
+		hypPeak = i18n.Count(w.hyp.PeakMailbox)
 		hypAt = na
 		if w.hyp.PeakMailbox > 0 {
 			hypAt = w.hyp.PeakAt.In(w.tl.Location()).Format("15:04")
 		}
 		hypBelow = fmt.Sprintf("%.0f", w.hyp.MinutesBelow50)
 	}
-	origHead := words.original
+	origHead := whatIfWords.original.In(w.lang)
 	if !w.known.IsZero() {
-		origHead = words.soFar
+		origHead = whatIfWords.soFar.In(w.lang)
 	}
 	rows := [][3]string{
-		{"", origHead, words.hypothetical},
-		{words.peak, origPeak, hypPeak},
-		{"  " + words.at, origAt, hypAt},
-		{words.below50, origBelow, hypBelow},
-		{words.lowest, origLow, hypLow},
+		{"", origHead, whatIfWords.hypothetical.In(w.lang)},
+		{whatIfWords.peak.In(w.lang), origPeak, hypPeak},
+		{"  " + whatIfWords.at.In(w.lang), origAt, hypAt},
+		{whatIfWords.below50.In(w.lang), origBelow, hypBelow},
+		{whatIfWords.lowest.In(w.lang), origLow, hypLow},
 	}
 	c0, c1 := 0, 0
 	for _, r := range rows {
@@ -145,7 +112,7 @@ func (w whatIf) summary(width int) []string {
 				set = append(set, p.Name+"="+w.applied[i])
 			}
 		}
-		out = append(out, ms.Hypothetical.Render(words.hypothetical+": "+strings.Join(set, ", ")))
+		out = append(out, ms.Hypothetical.Render(whatIfWords.hypothetical.In(w.lang)+": "+strings.Join(set, ", ")))
 	}
 	return out
 }
