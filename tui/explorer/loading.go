@@ -57,7 +57,8 @@ func (m *Model) SetRecords(recs []*data.Record, ix Searcher, label func(string) 
 	m.searching = false
 	m.spare, m.shared = [2][]data.Match{}, false // of the old records
 	m.ids = nil
-	if m.query == "" {
+	if m.query == "" && m.input.Value() == "" {
+		// (A query typed whose results have not come is searched below.)
 		m.matches, m.hitsOf = m.every, nil
 		return m.applyFilter(sameID(m.every, keep))
 	}

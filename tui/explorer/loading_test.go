@@ -155,3 +155,21 @@ func TestAddRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestSetRecordsWhileSearching replaces the records while the first search
+// of a query is still running: the query is searched over the new records,
+// not forgotten.
+func TestSetRecordsWhileSearching(t *testing.T) {
+	all := fixture(t)
+	part := all[len(all)/2:]
+	m := New(part, data.NewIndex(part), Options{Lang: data.EN, Styles: theme.Plain()})
+	m.SetSize(80, 20)
+	m.Focus()
+	m, _ = press(m, "/")
+	m, _ = m.Update(keyMsg("e")) // its search is never delivered
+	cmd := m.SetRecords(all, data.NewIndex(all), labels, hasTimeline(t))
+	m, _ = run(m, cmd)
+	if got, want := ids(m), ids(newSearched(t, all, "e")); !slices.Equal(got, want) {
+		t.Errorf("listed %v, want %v", got, want)
+	}
+}
