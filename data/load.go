@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Options says what Load reads.
@@ -30,6 +31,13 @@ type Options struct {
 	// that is missing, stale, corrupt or not one is rebuilt; a folder that
 	// cannot be written leaves the search uncached.
 	Cache string
+	// Batch, when set, is given the records as they are decoded, a run
+	// at a time, one call at a time, before Progress counts them: a list
+	// can show them while the load goes on. They are not the library yet:
+	// a record a later one replaces is among them, HasTimeline is false
+	// until the load is over, and Load still sorts them. Their fields and
+	// search text do not change after.
+	Batch func(recs []*Record)
 }
 
 // Load reads the bundled library and the user's paths.
@@ -42,7 +50,7 @@ type Options struct {
 // problem. A user record with the id of a bundled one replaces it, and
 // Notices says so.
 func Load(opts Options) (*Library, error) {
-	ld := &loader{check: opts.CheckTimeline, progress: opts.Progress}
+	ld := &loader{check: opts.CheckTimeline, progress: opts.Progress, batch: opts.Batch}
 	if !opts.NoBundled {
 		ld.addFS(Bundled(), ".", bundledPrefix, true, false)
 	}
@@ -90,6 +98,7 @@ type loader struct {
 	// stream, when set, makes addFS leave JSON Lines files of the user's
 	// to be read a part at a time (SearchLoad).
 	stream *streamState
+	batch  func(recs []*Record)
 }
 
 func (ld *loader) report(fi, off int, e *Error) {
@@ -124,10 +133,31 @@ func (ld *loader) run(known map[string]bool) *Library {
 	return lib
 }
 
+// batchFor returns the hook that names each run of decoded records and
+// hands it to Options.Batch, or nil without one.
+func (ld *loader) batchFor(v *Vocab) func([]*Record) {
+	if ld.batch == nil {
+		return nil
+	}
+	var mu sync.Mutex
+	return func(recs []*Record) {
+		ok := make([]*Record, 0, len(recs))
+		for _, r := range recs {
+			if r != nil {
+				ok = append(ok, r)
+			}
+		}
+		v.name(ok)
+		mu.Lock()
+		defer mu.Unlock()
+		ld.batch(ok)
+	}
+}
+
 // addRecords decodes the record units into lib, newest first; a user
 // record replaces a bundled one of the same id, other repeats are problems.
 func (ld *loader) addRecords(lib *Library) {
-	recs, probs := decodeRecords(ld.records, ld.progress)
+	recs, probs := decodeRecords(ld.records, ld.progress, ld.batchFor(lib.Vocab))
 	ld.problems = append(ld.problems, probs...)
 	type entry struct {
 		rec     *Record

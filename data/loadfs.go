@@ -14,7 +14,7 @@ type Dir struct {
 // dir, walked from its root as Load walks a folder, then opts.Paths.
 // Problems, notices and the result are as Load's.
 func LoadFS(opts Options, dirs ...Dir) (*Library, error) {
-	ld := &loader{check: opts.CheckTimeline, progress: opts.Progress}
+	ld := &loader{check: opts.CheckTimeline, progress: opts.Progress, batch: opts.Batch}
 	if !opts.NoBundled {
 		ld.addFS(Bundled(), ".", bundledPrefix, true, false)
 	}

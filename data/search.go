@@ -133,8 +133,10 @@ type Index struct {
 	recs []*Record // newest first
 	docs []doc     // docs[i] describes recs[i]
 
-	mu     sync.Mutex
-	recent []prior // most recent first
+	mu        sync.Mutex
+	recent    []prior // most recent first
+	spare     [][]found
+	scratches []*scratch
 
 	ordsLazy
 	names dictionary
@@ -172,7 +174,7 @@ type summary struct {
 // prior is a recent query and the records that matched it, in index order.
 type prior struct {
 	words []string
-	ords  []int32
+	cand  candSet
 }
 
 // recentQueries is how many past queries are kept for reuse.
@@ -253,24 +255,53 @@ func (ix *Index) Search(query string) []Match {
 
 // searchWords searches for plain words, each of which must match.
 func (ix *Index) searchWords(words []string) []Match {
+	return ix.searchWordsInto(nil, words, true)
+}
+
+// searchWordsInto is searchWords appending to dst[:0], with the matches'
+// hits only when hits is set.
+func (ix *Index) searchWordsInto(dst []Match, words []string, hits bool) []Match {
 	if len(words) == 0 {
-		out := make([]Match, len(ix.recs))
+		out := slices.Grow(dst[:0], len(ix.recs))[:len(ix.recs)]
 		for i, r := range ix.recs {
 			out[i] = Match{Record: r}
 		}
 		return out
 	}
 	cand, ok := ix.candidates(words)
-	found := ix.run(prepare(words), cand, ok)
-	defer found.free()
-	ords := make([]int32, 0, found.len())
+	found := ix.runHits(prepare(words), cand, ok, hits)
+	defer ix.release(found)
+	ix.remember(words, newCandSet(found, len(ix.recs)))
+	return rankInto(dst, ix.recs, found)
+}
+
+// candSet is the records a search matched, for a longer query to search
+// again: their positions in the index, in order, or a bitmap over the
+// index when that is smaller (when more than one in 32 matched).
+type candSet struct {
+	ords []int32
+	bits []uint64
+	n    int
+}
+
+func newCandSet(found parts, total int) candSet {
+	c := candSet{n: found.len()}
+	if c.n*32 > total {
+		c.bits = make([]uint64, (total+63)/64)
+		for _, part := range found {
+			for _, f := range part {
+				c.bits[f.ord>>6] |= 1 << (f.ord & 63)
+			}
+		}
+		return c
+	}
+	c.ords = make([]int32, 0, c.n)
 	for _, part := range found {
 		for _, f := range part {
-			ords = append(ords, f.ord)
+			c.ords = append(c.ords, f.ord)
 		}
 	}
-	ix.remember(words, ords)
-	return rank(ix.recs, found)
+	return c
 }
 
 // searchFresh is Search without reuse of recent queries, for tests.
@@ -283,7 +314,7 @@ func (ix *Index) searchFresh(query string) []Match {
 	if !ok || len(words) == 0 {
 		return ix.Search(query)
 	}
-	found := ix.run(prepare(words), nil, false)
+	found := ix.run(prepare(words), candSet{}, false)
 	defer found.free()
 	return rank(ix.recs, found)
 }
@@ -291,14 +322,14 @@ func (ix *Index) searchFresh(query string) []Match {
 // candidates returns the matches of the smallest recent query that words
 // extends. Every match of words is among them: a longer word or an extra
 // word can only narrow a search.
-func (ix *Index) candidates(words []string) ([]int32, bool) {
+func (ix *Index) candidates(words []string) (candSet, bool) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	var best []int32
+	var best candSet
 	ok := false
 	for _, p := range ix.recent {
-		if extends(words, p.words) && (!ok || len(p.ords) < len(best)) {
-			best, ok = p.ords, true
+		if extends(words, p.words) && (!ok || p.cand.n < best.n) {
+			best, ok = p.cand, true
 		}
 	}
 	return best, ok
@@ -328,11 +359,11 @@ func hasWordRune(w string) bool {
 	return strings.IndexFunc(w, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }) >= 0
 }
 
-func (ix *Index) remember(words []string, ords []int32) {
+func (ix *Index) remember(words []string, cand candSet) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	ix.recent = slices.DeleteFunc(ix.recent, func(p prior) bool { return slices.Equal(p.words, words) })
-	ix.recent = slices.Insert(ix.recent, 0, prior{words: words, ords: ords})
+	ix.recent = slices.Insert(ix.recent, 0, prior{words: words, cand: cand})
 	if len(ix.recent) > recentQueries {
 		ix.recent = ix.recent[:recentQueries]
 	}

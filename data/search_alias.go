@@ -3,6 +3,7 @@ package data
 import (
 	"slices"
 	"strings"
+	"sync/atomic"
 )
 
 // recordNames are a record's other names, which search matches besides the
@@ -15,13 +16,17 @@ type recordNames struct {
 	org []string
 	// terms maps a tag to its labels and aliases, for facet filters.
 	terms map[string][]string
-	// timeline says the library holds the record's timeline.
-	timeline bool
+	// timeline is 1 when the library holds the record's timeline. It is
+	// read and written atomically: a record may be shown (Options.Batch)
+	// before the loader has read the timelines.
+	timeline uint32
+	// named says the names are set, before the record was handed out.
+	named bool
 }
 
 // HasTimeline reports whether the library the record was loaded with holds
 // its timeline.
-func (r *Record) HasTimeline() bool { return r.names.timeline }
+func (r *Record) HasTimeline() bool { return atomic.LoadUint32(&r.names.timeline) == 1 }
 
 // addOrgs adds organisations' other names, sanitised; names given twice
 // add up.
@@ -73,12 +78,24 @@ func (v *Vocab) attach(recs []*Record, tls map[string]*Timeline, byID map[string
 	// the records with that tag share the slice (read only).
 	cache := nameCache{tags: map[string]tagNames{}, orgs: map[string][]string{}}
 	for _, r := range recs {
-		r.names = v.namesOf(r, cache)
+		if !r.names.named {
+			r.names = v.namesOf(r, cache)
+		}
 	}
 	for id := range tls {
 		if r := byID[strings.ToLower(id)]; r != nil {
-			r.names.timeline = true
+			atomic.StoreUint32(&r.names.timeline, 1)
 		}
+	}
+}
+
+// name gives each record of recs its other names ahead of attach, so that
+// they can be handed out (Options.Batch) while the load goes on.
+func (v *Vocab) name(recs []*Record) {
+	cache := nameCache{tags: map[string]tagNames{}, orgs: map[string][]string{}}
+	for _, r := range recs {
+		r.names = v.namesOf(r, cache)
+		r.names.named = true
 	}
 }
 

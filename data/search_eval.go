@@ -19,22 +19,7 @@ type compiled struct {
 
 // searchQuery runs a parsed query that is not plain words alone.
 func (ix *Index) searchQuery(q Query) []Match {
-	var words []string
-	var groups [][]compiled
-	for _, g := range q.Groups {
-		if len(g) == 1 && g[0].Kind == QueryFuzzy && !g[0].Negate {
-			words = append(words, g[0].Words...)
-			continue
-		}
-		cg := make([]compiled, len(g))
-		for i, t := range g {
-			cg[i] = compiled{QueryTerm: t}
-			if t.Kind == QueryFuzzy {
-				cg[i].ws = prepare(t.Words)
-			}
-		}
-		groups = append(groups, cg)
-	}
+	words, groups := compileGroups(q)
 	var base []Match
 	if len(words) > 0 {
 		base = ix.searchWords(words)
@@ -67,6 +52,26 @@ func (ix *Index) searchQuery(q Query) []Match {
 		ms[i] = r.m
 	}
 	return ms
+}
+
+// compileGroups splits q into its plain words, which every match must
+// hold, and the other groups, ready to test records.
+func compileGroups(q Query) (words []string, groups [][]compiled) {
+	for _, g := range q.Groups {
+		if len(g) == 1 && g[0].Kind == QueryFuzzy && !g[0].Negate {
+			words = append(words, g[0].Words...)
+			continue
+		}
+		cg := make([]compiled, len(g))
+		for i, t := range g {
+			cg[i] = compiled{QueryTerm: t}
+			if t.Kind == QueryFuzzy {
+				cg[i].ws = prepare(t.Words)
+			}
+		}
+		groups = append(groups, cg)
+	}
+	return words, groups
 }
 
 // ordMap returns each record's position in the index, built on first use.

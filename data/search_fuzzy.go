@@ -3,16 +3,15 @@ package data
 import (
 	"strings"
 	"unicode/utf8"
-
-	"github.com/sahilm/fuzzy"
 )
 
 // matchFuzzy matches w as a subsequence of a short field whose matched runes
-// skip at most maxGap others in all. sahilm/fuzzy picks the positions and
+// skip at most maxGap others in all. sahilm/fuzzy (fuzzyScore, its steps
+// without its allocations; buf is its reused memory) picks the positions and
 // supplies its bonus (separator, camel case and adjacency), run over the
 // most compact embedding and the rune before it, not the whole field: the
 // match cannot lie elsewhere, and fuzzy scans every byte it is given.
-func matchFuzzy(text string, w *qword, out *[]int) int {
+func matchFuzzy(text string, w *qword, out, buf *[]int) int {
 	if len(w.rs) < 2 {
 		return 0 // one rune: a substring search already failed
 	}
@@ -26,15 +25,15 @@ func matchFuzzy(text string, w *qword, out *[]int) int {
 		from -= n
 	}
 	window := text[from:end]
-	ms := fuzzy.FindFromIterNoSort(w.s, func(yield func(string) bool) { yield(window) })
-	if len(ms) == 1 {
-		idx := ms[0].MatchedIndexes
+	score, idx, ok := fuzzyScore(w.rs, window, *buf)
+	*buf = idx
+	if ok {
 		last := idx[len(idx)-1]
 		_, n := utf8.DecodeRuneInString(window[last:])
 		if g := runeCount(window[idx[0]:last+n]) - len(idx); g <= maxGap {
 			// fuzzy's score less its penalty for unmatched runes, which
 			// only measures the window's length.
-			bonus := ms[0].Score + len(window) - len(idx)
+			bonus := score + len(window) - len(idx)
 			for _, i := range idx {
 				*out = append(*out, from+i)
 			}

@@ -129,6 +129,10 @@ type scratch struct {
 	tmp  []int
 	ints []int
 	hits []Hit
+	fz   []int // fuzzyScore's offsets
+	// one says the scratch serves a single record (Index.HitsOf): its
+	// arenas are cut to size rather than grown in blocks.
+	one bool
 }
 
 // match scores doc d against every word, leaving the matched offsets (in the
@@ -213,7 +217,7 @@ func (sc *scratch) word(d *doc, w *qword, fuzzy bool) (best, sum int) {
 		// are not marked when the word stands whole in another.
 		for f := range FieldSummaryEN {
 			if d.mask[f].covers(w.mask) {
-				if q := matchFuzzy(d.text[f], w, &sc.pos[f]); q > 0 {
+				if q := matchFuzzy(d.text[f], w, &sc.pos[f], &sc.fz); q > 0 {
 					s := max(q*fieldWeight[f]/fuzzyDiv, 1)
 					sum += s
 					best = max(best, s)
@@ -274,9 +278,16 @@ func (m *posMap) source(dst, p []int) []int {
 	return dst
 }
 
-func (sc *scratch) takeInts(n int) []int { return take(&sc.ints, n, 4096) }
+func (sc *scratch) takeInts(n int) []int { return take(&sc.ints, n, sc.block(4096)) }
 
-func (sc *scratch) takeHits(n int) []Hit { return take(&sc.hits, n, 1024) }
+func (sc *scratch) takeHits(n int) []Hit { return take(&sc.hits, n, sc.block(1024)) }
+
+func (sc *scratch) block(n int) int {
+	if sc.one {
+		return 0
+	}
+	return n
+}
 
 // take hands out the next n elements of *arena, capped so that appending to
 // them cannot reach the next caller's. A full arena is replaced by a new

@@ -39,28 +39,96 @@ func (ps parts) free() {
 
 // run matches words against the candidate records (every record when
 // useCand is false), in index order.
-func (ix *Index) run(ws []qword, cand []int32, useCand bool) parts {
+func (ix *Index) run(ws []qword, cand candSet, useCand bool) parts {
+	return ix.runHits(ws, cand, useCand, true)
+}
+
+// runHits is run, collecting each match's hits only when hits is set.
+func (ix *Index) runHits(ws []qword, cand candSet, useCand, hits bool) parts {
 	n := len(ix.docs)
-	if useCand {
-		n = len(cand)
+	if useCand && cand.bits == nil {
+		n = len(cand.ords)
 	}
 	ps := make(parts, partsFor(n))
 	parallelParts(n, len(ps), func(p, lo, hi int) {
-		var sc scratch
-		out := *foundPool.Get().(*[]found)
+		sc := ix.takeScratch()
+		defer ix.putScratch(sc)
+		out := ix.takeFound()
 		for k := lo; k < hi; k++ {
 			ord := int32(k)
-			if useCand {
-				ord = cand[k]
+			switch {
+			case !useCand:
+			case cand.bits != nil:
+				if cand.bits[k>>6]&(1<<(k&63)) == 0 {
+					continue
+				}
+			default:
+				ord = cand.ords[k]
 			}
 			d := &ix.docs[ord]
 			if score, ok := sc.match(d, ws); ok {
-				out = append(out, found{ord: ord, score: score, hits: sc.collect(d)})
+				f := found{ord: ord, score: score}
+				if hits {
+					f.hits = sc.collect(d)
+				}
+				out = append(out, f)
 			}
 		}
 		ps[p] = out
 	})
 	return ps
+}
+
+// takeFound returns a match buffer for one part of a search: one the index
+// kept from an earlier search (a sync.Pool loses them at every collection,
+// which typing makes often), else one from foundPool.
+func (ix *Index) takeFound() []found {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if n := len(ix.spare); n > 0 {
+		out := ix.spare[n-1]
+		ix.spare = ix.spare[:n-1]
+		return out
+	}
+	return *foundPool.Get().(*[]found)
+}
+
+// takeScratch returns working memory for one part of a search, kept from
+// an earlier one when there is some: its offset buffers have grown to size.
+// What its arenas handed out stays the caller's: take never hands it out
+// again.
+func (ix *Index) takeScratch() *scratch {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if n := len(ix.scratches); n > 0 {
+		sc := ix.scratches[n-1]
+		ix.scratches = ix.scratches[:n-1]
+		return sc
+	}
+	return new(scratch)
+}
+
+func (ix *Index) putScratch(sc *scratch) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if len(ix.scratches) < partsFor(len(ix.recs)) {
+		ix.scratches = append(ix.scratches, sc)
+	}
+}
+
+// release gives a search's match buffers back to the index, which keeps
+// one per processor.
+func (ix *Index) release(ps parts) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	for _, p := range ps {
+		if len(ix.spare) < partsFor(len(ix.recs)) {
+			clear(p) // drop the Hits, which belong to the caller now
+			ix.spare = append(ix.spare, p[:0])
+		} else {
+			parts{p}.free()
+		}
+	}
 }
 
 // parallelParts runs fn over [0, n) split into parts contiguous parts, each
@@ -79,12 +147,23 @@ func parallelParts(n, parts int, fn func(p, lo, hi int)) {
 
 // rank sorts the matches of records in recs by score, ties in order of
 // recs (newest first), and returns them.
-func rank(recs []*Record, ps parts) []Match {
+func rank(recs []*Record, ps parts) []Match { return rankInto(nil, recs, ps) }
+
+// keysPool recycles rankInto's sort keys between searches.
+var keysPool = sync.Pool{New: func() any { return new([]uint64) }}
+
+// rankInto is rank appending to dst[:0], which it reuses when it has room.
+func rankInto(dst []Match, recs []*Record, ps parts) []Match {
 	// One uint64 per match: inverted score above, part and position in
 	// it below (index order), so a plain integer sort gives best first
 	// and newest first among equals.
 	const posBits = 26 // up to 64M matches in each of up to 64 parts
-	keys := make([]uint64, 0, ps.len())
+	kp := keysPool.Get().(*[]uint64)
+	defer keysPool.Put(kp)
+	keys := (*kp)[:0]
+	if n := ps.len(); cap(keys) < n {
+		keys = make([]uint64, 0, n)
+	}
 	for p, part := range ps {
 		for i, f := range part {
 			s := uint64(min(max(f.score, 0), 1<<31-1))
@@ -92,7 +171,8 @@ func rank(recs []*Record, ps parts) []Match {
 		}
 	}
 	slices.Sort(keys)
-	out := make([]Match, len(keys))
+	*kp = keys
+	out := slices.Grow(dst[:0], len(keys))[:len(keys)]
 	for j, k := range keys {
 		f := ps[uint32(k)>>posBits][uint32(k)&(1<<posBits-1)]
 		out[j] = Match{Record: recs[f.ord], Score: f.score, Hits: f.hits}

@@ -138,9 +138,15 @@ func abs(n int) int { return max(n, -n) }
 // (insertions, deletions, substitutions and adjacent transpositions),
 // or limit+1 once it must exceed limit.
 func osaDistance(a, b []rune, limit int) int {
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	// Names are short: three rows on the stack serve nearly all of them.
+	var rows [3][32]int
+	prev2, prev, cur := rows[0][:0], rows[1][:0], rows[2][:0]
+	if len(b) >= len(rows[0]) {
+		prev2, prev, cur = nil, nil, nil
+	}
+	prev2 = append(prev2, make([]int, len(b)+1)...)
+	prev = append(prev, make([]int, len(b)+1)...)
+	cur = append(cur, make([]int, len(b)+1)...)
 	for j := range prev {
 		prev[j] = j
 	}

@@ -46,12 +46,12 @@ type Library struct {
 // timeline's model. Each bad file, record or timeline is skipped and named
 // in the error, which joins every problem (data.Error values); everything
 // else loads, and the Library is never nil.
-func Open(opts Options) (*Library, error) { return openWith(opts, nil) }
+func Open(opts Options) (*Library, error) { return openWith(opts, nil, nil) }
 
-// openWith is Open, telling progress how many records are decoded (see
-// data.Options.Progress).
-func openWith(opts Options, progress func(done, total int)) (*Library, error) {
-	lib, err := data.LoadFS(data.Options{Paths: opts.Paths, NoBundled: opts.NoBundled, CheckTimeline: checkModel, Progress: progress}, opts.FS...)
+// openWith is Open, telling progress how many records are decoded and
+// batch the records themselves (see data.Options.Progress and Batch).
+func openWith(opts Options, progress func(done, total int), batch func([]*data.Record)) (*Library, error) {
+	lib, err := data.LoadFS(data.Options{Paths: opts.Paths, NoBundled: opts.NoBundled, CheckTimeline: checkModel, Progress: progress, Batch: batch}, opts.FS...)
 	return New(lib), err
 }
 
@@ -163,6 +163,9 @@ func (l *Library) Label(term string) data.Text {
 
 // HasTimeline reports whether the incident with the given id has a timeline.
 func (l *Library) HasTimeline(id string) bool {
+	if len(l.data.Timelines) == 0 {
+		return false // no lookup by id at all, for every row of a list
+	}
 	_, ok := l.data.Timeline(id)
 	return ok
 }
@@ -231,6 +234,14 @@ func (l *Library) WhatIf(tl *data.Timeline, set map[string]string) (*data.Timeli
 // Index returns the search index over every record, built once, on first
 // use.
 func (l *Library) Index() *data.Index { return l.index() }
+
+// IndexReady reports whether the search index is built, so that Index
+// returns at once.
+func (l *Library) IndexReady() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.built
+}
 
 // Search returns the records that match query, best first, in the search
 // syntax of the explorer. Before the index is built it searches without

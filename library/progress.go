@@ -3,13 +3,19 @@ package library
 import (
 	"sync"
 	"time"
+
+	"github.com/incidents-dev/incidents/data"
 )
 
 // Progress is one report of a library opening in the background: Done of
-// Total records decoded so far. The last report has Lib set: the opened
-// library, with Err as Open returns it.
+// Total records decoded so far, and Recs, those decoded since the last
+// report (see data.Options.Batch: they may hold a record that a later one
+// replaces, the bundled ones among them), for a list to show meanwhile.
+// The last report has Lib set: the opened library, with Err as Open
+// returns it.
 type Progress struct {
 	Done, Total int
+	Recs        []*data.Record
 	Lib         *Library
 	Err         error
 }
@@ -21,16 +27,19 @@ type Loading struct {
 	lib  *Library
 	err  error
 	done bool
+	// pending holds the records decoded since the last report sent.
+	pending []*data.Record
 }
 
 // quiet is how long a load runs before it reports progress: a load that
-// is over sooner shows no progress at all.
-const quiet = 200 * time.Millisecond
+// is over sooner shows no progress at all (a variable for tests).
+var quiet = 200 * time.Millisecond
 
 // OpenAsync opens the library as Open does, in a goroutine, and returns at
 // once. Updates delivers a progress report now and then once the load has
 // run for 200 ms, then the opened library; a report the reader is not
-// ready for is dropped, never waited on, except the last. The search index
+// ready for is dropped, never waited on, except the last; the records it
+// would have carried go with the next. The search index
 // is built right after, so the first search waits as little as it can.
 func OpenAsync(opts Options) *Loading {
 	ld := &Loading{ch: make(chan Progress, 1)}
@@ -40,20 +49,29 @@ func OpenAsync(opts Options) *Loading {
 
 func (ld *Loading) run(opts Options, start time.Time) {
 	var last time.Time
+	// The loader calls both one at a time, batch before progress.
+	batch := func(recs []*data.Record) {
+		ld.mu.Lock()
+		ld.pending = append(ld.pending, recs...)
+		ld.mu.Unlock()
+	}
 	progress := func(done, total int) {
 		now := time.Now()
 		if now.Sub(start) < quiet || now.Sub(last) < 50*time.Millisecond {
 			return
 		}
-		last = now
+		ld.mu.Lock()
+		defer ld.mu.Unlock()
 		select {
-		case ld.ch <- Progress{Done: done, Total: total}:
-		default:
+		case ld.ch <- Progress{Done: done, Total: total, Recs: ld.pending}:
+			last, ld.pending = now, nil
+		default: // the reader is busy: the records go with a later report
 		}
 	}
-	lib, err := openWith(opts, progress)
+	lib, err := openWith(opts, progress, batch)
 	ld.mu.Lock()
 	ld.lib, ld.err, ld.done = lib, err, true
+	ld.pending = nil
 	ld.mu.Unlock()
 	// A report still unread is stale now: the reader gets the library next.
 	select {

@@ -74,3 +74,43 @@ func writeSynth(t *testing.T, path string, n int) {
 		t.Fatal(err)
 	}
 }
+
+// TestOpenAsyncRecords reports the records as they decode: every one
+// reported is a record of the folder or the bundle, none twice, and they
+// reach the reader before the library does.
+func TestOpenAsyncRecords(t *testing.T) {
+	defer func(q time.Duration) { quiet = q }(quiet)
+	quiet = 0 // report from the start
+	dir := t.TempDir()
+	writeSynth(t, filepath.Join(dir, "synth.jsonl"), 5000)
+	ld := OpenAsync(Options{Paths: []string{dir}})
+	seen := map[*data.Record]bool{}
+	var lib *Library
+	for p := range ld.Updates() {
+		if p.Lib != nil {
+			lib = p.Lib
+			break
+		}
+		for _, r := range p.Recs {
+			if seen[r] {
+				t.Fatalf("record %s reported twice", r.ID)
+			}
+			seen[r] = true
+		}
+	}
+	if lib == nil {
+		t.Fatal("no library")
+	}
+	if len(seen) == 0 {
+		t.Fatal("no record reported before the library")
+	}
+	final := map[*data.Record]bool{}
+	for _, r := range lib.Records() {
+		final[r] = true
+	}
+	for r := range seen {
+		if !final[r] {
+			t.Errorf("reported %s, which is not in the library", r.ID)
+		}
+	}
+}

@@ -37,7 +37,9 @@ func BenchmarkExplorerView(b *testing.B) {
 // BenchmarkKeystroke is one key typed into the search box, to the new
 // frame: the key, its search (run here rather than on another goroutine),
 // the results and the frame, over 1k, 10k and 100k records. Each op types
-// the last letter of a query whose start is already in the box.
+// the last letter of a query whose start is already in the box. A round of
+// every query runs first, untimed: what the explorer builds once (the
+// suggestions' dictionary, its results buffers) is not a keystroke's.
 func BenchmarkKeystroke(b *testing.B) {
 	queries := []string{"db", "net", "sync", "dns", "데이터", "timeout", "etcd"}
 	for _, n := range []int{1_000, 10_000, 100_000} {
@@ -45,16 +47,23 @@ func BenchmarkKeystroke(b *testing.B) {
 			a := benchApp(b, n, data.EN)
 			var m tea.Model = a
 			m, _ = m.Update(keyMsg("/"))
+			typeQuery := func(q []rune, timed bool) {
+				m, _ = m.Update(tea.KeyMsg{Type: tea.KeyCtrlU}) // empty the box
+				m = settle(m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: q[:len(q)-1]}))
+				if timed {
+					b.StartTimer()
+				}
+				m = settle(m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: q[len(q)-1:]}))
+				_ = m.View()
+			}
+			for _, q := range queries {
+				typeQuery([]rune(q), false)
+			}
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				q := []rune(queries[i%len(queries)])
-				m, _ = m.Update(tea.KeyMsg{Type: tea.KeyCtrlU}) // empty the box
-				m = settle(m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: q[:len(q)-1]}))
-				b.StartTimer()
-				m = settle(m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: q[len(q)-1:]}))
-				_ = m.View()
+				typeQuery([]rune(queries[i%len(queries)]), true)
 			}
 		})
 	}

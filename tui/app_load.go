@@ -25,11 +25,32 @@ func waitLoad(ch <-chan library.Progress) tea.Cmd {
 	}
 }
 
-// lazyIndex searches a library's index, building it on the first search:
-// that runs in a command, so the UI loop never waits for the index.
+// lazyIndex searches a library's index once it is built.
 type lazyIndex struct{ lib *library.Library }
 
-func (x lazyIndex) Search(q string) []data.Match { return x.lib.Index().Search(q) }
+// Before the index is built, a search scans the records instead (the
+// same results): the index is being built right after the load, and a
+// search waits for neither.
+func (x lazyIndex) Search(q string) []data.Match { return x.lib.Search(q) }
+
+// Rank is data.Index.Rank on the library's index, or Search's matches,
+// hits and all, before it is built.
+func (x lazyIndex) Rank(dst []data.Match, q string) []data.Match {
+	if !x.lib.IndexReady() {
+		return append(dst[:0], x.lib.Search(q)...)
+	}
+	return x.lib.Index().Rank(dst, q)
+}
+
+// HitsOf is data.Index.HitsOf on the library's index; it is asked only
+// for Rank's matches without hits, which come from the built index. It
+// is called on the UI loop, so it never builds the index.
+func (x lazyIndex) HitsOf(q string, r *data.Record) []data.Hit {
+	if !x.lib.IndexReady() {
+		return nil
+	}
+	return x.lib.Index().HitsOf(q, r)
+}
 
 // loaded handles a report of the background load: progress goes to the
 // explorer's progress line; the last report puts the loaded library in
@@ -41,7 +62,16 @@ func (a App) loaded(msg loadMsg) (tea.Model, tea.Cmd) {
 	}
 	if msg.p.Lib == nil {
 		ex.list.SetProgress(msg.p.Done, msg.p.Total)
-		return a, waitLoad(msg.ch)
+		var cmd tea.Cmd
+		if len(msg.p.Recs) > 0 {
+			keep := ex.list.Selected()
+			cmd = addressTo(ex, ex.list.AddRecords(msg.p.Recs))
+			if ex.list.Selected() != keep {
+				ex.preview = detail.New(ex.list.Selected(), a.detailOptions(true))
+				ex.SetSize(ex.w, ex.h)
+			}
+		}
+		return a, tea.Batch(cmd, waitLoad(msg.ch))
 	}
 	a.lib = msg.p.Lib
 	// Its problems join those of the first load, for the notice and `!`.

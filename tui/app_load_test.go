@@ -2,9 +2,11 @@ package tui
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/incidents-dev/incidents/internal/synth"
 	"github.com/incidents-dev/incidents/library"
 )
 
@@ -27,5 +29,27 @@ func TestLoadedProblems(t *testing.T) {
 	d.press("!")
 	if v := d.app.View(); !strings.Contains(v, "mine/a.json:3:7") {
 		t.Errorf("! does not list the load's problems:\n%s", v)
+	}
+}
+
+// TestLoadedRecords: records reported while a load goes on join the list
+// behind the progress line, and a search finds them, before the load ends.
+func TestLoadedRecords(t *testing.T) {
+	d := newDriver(t, Options{}, 120, 40)
+	before := len(d.app.lib.Records())
+	ch := make(chan library.Progress)
+	close(ch) // no more reports: waitLoad returns nothing
+	d.send(loadMsg{p: library.Progress{Done: 50, Total: 1000, Recs: synth.Records(50, 2)}, ch: ch})
+	v := d.app.View()
+	if !strings.Contains(v, "loading 50 of 1,000 records") {
+		t.Errorf("no progress line:\n%s", v)
+	}
+	if want := fmt.Sprintf("%d incidents", before+50); !strings.Contains(v, want) {
+		t.Errorf("the list does not count %q:\n%s", want, v)
+	}
+	d.press("/")
+	d.press(strings.Split("sy-000007", "")...)
+	if v := d.app.View(); !strings.Contains(v, "SY-000007") || !strings.Contains(v, "1 of") {
+		t.Errorf("a search does not find a record that arrived:\n%s", v)
 	}
 }

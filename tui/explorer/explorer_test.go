@@ -384,13 +384,13 @@ func TestHighlightByteOffsets(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := highlight(tc.s, tc.idx, st.Text, st.Match); got != tc.want {
+			if got := highlight(tc.s, tc.idx, newPaint(st.Text), newPaint(st.Match)); got != tc.want {
 				t.Errorf("highlight = %q, want %q", got, tc.want)
 			}
 		})
 	}
 	// A cut cell keeps only the matches before the cut.
-	got := cell("세션 서버가 멈췄다", []int{0, 7, 20}, 8, st.Text, st.Match, false)
+	got := cell("세션 서버가 멈췄다", []int{0, 7, 20}, 8, newPaint(st.Text), newPaint(st.Match), false)
 	if want := "\x1b[1m세\x1b[0m션 \x1b[1m서\x1b[0m…"; got != want {
 		t.Errorf("cell = %q, want %q", got, want)
 	}

@@ -267,6 +267,7 @@ func (m *Model) runFacets(keep *data.Record) tea.Cmd {
 	m.facets.stale = false
 	m.facets.pending = true
 	seq, ms, chosen := m.facets.seq, m.matches, m.facets.chosen
+	m.shared = true
 	return func() tea.Msg {
 		return facetsMsg{seq: seq, shown: filterMatches(ms, chosen), items: facetItems(ms, chosen), keep: keep}
 	}

@@ -2,6 +2,7 @@ package explorer
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -52,9 +53,13 @@ func (m *Model) SetRecords(recs []*data.Record, ix Searcher, label func(string) 
 	m.durW = nil
 	m.rows = nil
 	m.seq++ // a search over the old records is stale
+	m.gen++
 	m.searching = false
-	if m.query == "" {
-		m.matches = m.every
+	m.spare, m.shared = [2][]data.Match{}, false // of the old records
+	m.ids = nil
+	if m.query == "" && m.input.Value() == "" {
+		// (A query typed whose results have not come is searched below.)
+		m.matches, m.hitsOf = m.every, nil
 		return m.applyFilter(sameID(m.every, keep))
 	}
 	// The old results stay listed until the new ones arrive.
@@ -88,3 +93,86 @@ func grouped(n int) string {
 	}
 	return b.String()
 }
+
+// AddRecords lists more records while a load goes on (see
+// library.Progress): each one whose id is not listed yet joins the list
+// in its place, newest first, and the query is searched again over them
+// all, off the UI loop, by scanning them (the index comes with
+// SetRecords). A selection moved off the first row stays on its incident.
+func (m *Model) AddRecords(recs []*data.Record) tea.Cmd {
+	if m.ids == nil {
+		m.ids = make(map[string]struct{}, len(m.recs)+len(recs))
+		for _, r := range m.recs {
+			m.ids[strings.ToLower(r.ID)] = struct{}{}
+		}
+	}
+	add := make([]*data.Record, 0, len(recs))
+	for _, r := range recs {
+		id := strings.ToLower(r.ID)
+		if _, ok := m.ids[id]; !ok {
+			m.ids[id] = struct{}{}
+			add = append(add, r)
+		}
+	}
+	if len(add) == 0 {
+		return nil
+	}
+	slices.SortFunc(add, newestFirst)
+	var keep *data.Record
+	if m.sel > 0 { // on the first row, the selection stays there
+		keep = m.Selected()
+	}
+	merged := make([]*data.Record, 0, len(m.recs)+len(add))
+	i, j := 0, 0
+	for i < len(m.recs) && j < len(add) {
+		if newestFirst(add[j], m.recs[i]) < 0 {
+			merged = append(merged, add[j])
+			j++
+		} else {
+			merged = append(merged, m.recs[i])
+			i++
+		}
+	}
+	merged = append(append(merged, m.recs[i:]...), add[j:]...)
+	m.recs, m.ix = merged, scanSearcher(merged)
+	m.setEvery(add)
+	m.gen++ // a search running now misses the new records
+	if m.input.Value() == "" && m.query == "" {
+		m.matches, m.hitsOf = m.every, nil
+		return m.applyFilter(keep)
+	}
+	// A search still running goes on: its results are shown when they
+	// come, and the next search, over every record, starts then.
+	m.stale = true
+	return m.search()
+}
+
+// setEvery lists m.recs as the empty query's matches and widens the id
+// and organisation columns for added, the records new to the list.
+func (m *Model) setEvery(added []*data.Record) {
+	m.every = make([]data.Match, len(m.recs))
+	for i, r := range m.recs {
+		m.every[i] = data.Match{Record: r}
+	}
+	for _, r := range added {
+		m.idW = max(m.idW, min(lipgloss.Width(r.ID), 12))
+		m.orgW = max(m.orgW, min(lipgloss.Width(r.Org), 12))
+	}
+	m.rows = nil
+}
+
+// newestFirst orders records as data.Library.Records does: by date, newest
+// first, then by id.
+func newestFirst(a, b *data.Record) int {
+	if c := b.Day.Compare(a.Day); c != 0 {
+		return c
+	}
+	return strings.Compare(a.ID, b.ID)
+}
+
+// scanSearcher searches records without an index (data.Search), for the
+// records of a load still going on.
+type scanSearcher []*data.Record
+
+// Search returns data.Search's matches over the records.
+func (s scanSearcher) Search(q string) []data.Match { return data.Search(s, q) }

@@ -76,14 +76,28 @@ type Model struct {
 	query     string
 	seq       int
 	searching bool
+	// gen counts the changes of the records listed: results of an older
+	// generation are searched again.
+	gen int
 	// stale says the results shown are of records since replaced, so the
 	// query must be searched again.
 	stale bool
 	// load is the progress of records loading behind the list.
 	load    loading
 	matches []data.Match // results of query
-	shown   []data.Match // matches that pass the facet filter
-	near    []string     // queries near one that matched nothing
+	// hitsOf gives the hits of a match in matches that came without
+	// them; nil when they all came with them.
+	hitsOf func(*data.Record) []data.Hit
+	// spare is a buffer of old results no one reads, for the next search
+	// to fill; shared says a facet run was given matches, so they must
+	// not become spare.
+	spare  [2][]data.Match
+	shared bool
+	// ids holds the lower-cased ids listed while records load (see
+	// AddRecords); nil before the first batch and once they have loaded.
+	ids   map[string]struct{}
+	shown []data.Match // matches that pass the facet filter
+	near  []string     // queries near one that matched nothing
 
 	facets facetState
 
@@ -103,6 +117,10 @@ type Model struct {
 	// are rebuilt by Update and the setters, never by View.
 	rows  map[rowKey][]string
 	frame []string
+	// rowsMem is the map rows uses once rebuilt, cleared.
+	rowsMem map[rowKey][]string
+	// rowSt are the rows' styles, plain and selected, made with st.
+	rowSt map[bool]rowStyles
 }
 
 type rowKey struct {
@@ -134,6 +152,7 @@ func New(recs []*data.Record, ix Searcher, opts Options) Model {
 
 func (m *Model) setStyles(s theme.Styles) {
 	m.st = s.Explorer
+	m.rowSt = map[bool]rowStyles{false: newRowStyles(*m.st, false), true: newRowStyles(*m.st, true)}
 	m.input.PromptStyle = m.st.Prompt
 	m.input.TextStyle = m.st.Input
 	m.input.PlaceholderStyle = m.st.Placeholder

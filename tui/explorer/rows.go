@@ -175,7 +175,7 @@ func (m Model) hasTimeline(r *data.Record) bool {
 // in idx with match. idx are BYTE offsets (as data.Hit reports them), so it
 // ranges over the string, which yields byte offsets too; runs of equally
 // styled runes are rendered together.
-func highlight(s string, idx []int, base, match lipgloss.Style) string {
+func highlight(s string, idx []int, base, match paint) string {
 	if s == "" {
 		return ""
 	}
@@ -183,6 +183,7 @@ func highlight(s string, idx []int, base, match lipgloss.Style) string {
 		return base.Render(s)
 	}
 	var b strings.Builder
+	b.Grow(2*len(s) + 32)
 	start, on, k := 0, false, 0
 	for i := range s {
 		for k < len(idx) && idx[k] < i {
@@ -199,7 +200,7 @@ func highlight(s string, idx []int, base, match lipgloss.Style) string {
 	return b.String()
 }
 
-func styleFor(hit bool, base, match lipgloss.Style) lipgloss.Style {
+func styleFor(hit bool, base, match paint) paint {
 	if hit {
 		return match
 	}
@@ -209,7 +210,7 @@ func styleFor(hit bool, base, match lipgloss.Style) lipgloss.Style {
 // cell cuts s to w cells (with "…"), highlights the matched bytes that
 // survive the cut, and pads it to exactly w cells in base's style (so a
 // selected row's background runs on). With right, it is right-aligned.
-func cell(s string, idx []int, w int, base, match lipgloss.Style, right bool) string {
+func cell(s string, idx []int, w int, base, match paint, right bool) string {
 	if w <= 0 {
 		return ""
 	}
@@ -227,7 +228,7 @@ func cell(s string, idx []int, w int, base, match lipgloss.Style, right bool) st
 		}
 	}
 	out := highlight(cut, keep, base, match)
-	pad := w - lipgloss.Width(cut)
+	pad := w - lineWidth(cut)
 	if pad <= 0 {
 		return out
 	}
@@ -239,12 +240,12 @@ func cell(s string, idx []int, w int, base, match lipgloss.Style, right bool) st
 
 // spaces returns n spaces, styled only when st paints a background (the
 // selected row), so plain rows carry no escape codes around padding.
-func spaces(n int, st lipgloss.Style) string {
+func spaces(n int, st paint) string {
 	if n <= 0 {
 		return ""
 	}
 	s := strings.Repeat(" ", n)
-	if _, none := st.GetBackground().(lipgloss.NoColor); none && !st.GetReverse() {
+	if !st.bg {
 		return s
 	}
 	return st.Render(s)
@@ -252,20 +253,21 @@ func spaces(n int, st lipgloss.Style) string {
 
 // rowStyles are the styles of one row, plain or selected.
 type rowStyles struct {
-	id, date, org, text, faint, match, sev1, sev2, sev3, sevUnknown, dur, gap lipgloss.Style
+	id, date, org, text, faint, match, sev1, sev2, sev3, sevUnknown, dur, gap paint
 	// both says the row shows both languages' titles (for snippets).
 	both bool
 }
 
 func newRowStyles(st theme.ExplorerStyles, selected bool) rowStyles {
 	if selected {
-		s := st.Selected
-		return rowStyles{s, s, s, s, s, st.SelectedMatch, s, s, s, s, s, s, false}
+		s, m := newPaint(st.Selected), newPaint(st.SelectedMatch)
+		return rowStyles{s, s, s, s, s, m, s, s, s, s, s, s, false}
 	}
+	text := newPaint(st.Text)
 	return rowStyles{
-		id: st.ID, date: st.Date, org: st.Org, text: st.Text, faint: st.Faint, match: st.Match,
-		sev1: st.Sev1, sev2: st.Sev2, sev3: st.Sev3, sevUnknown: st.SevUnknown, dur: st.Duration,
-		gap: st.Text,
+		id: newPaint(st.ID), date: newPaint(st.Date), org: newPaint(st.Org), text: text, faint: newPaint(st.Faint),
+		match: newPaint(st.Match), sev1: newPaint(st.Sev1), sev2: newPaint(st.Sev2), sev3: newPaint(st.Sev3),
+		sevUnknown: newPaint(st.SevUnknown), dur: newPaint(st.Duration), gap: text,
 	}
 }
 
@@ -288,7 +290,7 @@ func severity(sev string) (string, bool) {
 }
 
 // severityBadge returns a record's severity badge text and style.
-func severityBadge(sev string, rs rowStyles) (string, lipgloss.Style) {
+func severityBadge(sev string, rs rowStyles) (string, paint) {
 	text, _ := severity(sev)
 	switch text {
 	case "SEV1":
@@ -332,9 +334,8 @@ func title(r *data.Record, l data.Lang) (string, data.Field, string) {
 }
 
 // renderRow draws one record as one line (two in both languages), exactly
-// w cells wide. mark is timelineMark for a record with a timeline, else a space.
-func renderRow(m data.Match, c columns, w int, l data.Lang, st theme.ExplorerStyles, selected bool, mark string) []string {
-	rs := newRowStyles(st, selected)
+// w cells wide, in rs (newRowStyles of the row's state). mark is timelineMark for a record with a timeline, else a space.
+func renderRow(m data.Match, c columns, w int, l data.Lang, rs rowStyles, selected bool, mark string) []string {
 	rs.both = l == data.Both
 	r := m.Record
 	gutter := "  "
@@ -343,6 +344,7 @@ func renderRow(m data.Match, c columns, w int, l data.Lang, st theme.ExplorerSty
 	}
 	gap := spaces(gapW, rs.gap)
 	var b strings.Builder
+	b.Grow(2*w + 64) // a row's text, and a few escape codes
 	b.WriteString(cell(gutter, nil, min(gutterW, w), rs.gap, rs.gap, false))
 	b.WriteString(cell(r.ID, m.Indexes(data.FieldID), c.id, rs.id, rs.match, false))
 	if c.mark > 0 {
@@ -369,7 +371,7 @@ func renderRow(m data.Match, c columns, w int, l data.Lang, st theme.ExplorerSty
 		b.WriteString(gap + cell(durationBadge(r, lang, c.dur), nil, c.dur, rs.dur, rs.dur, true))
 	}
 	line := b.String()
-	if lipgloss.Width(line) > w {
+	if lineWidth(line) > w {
 		line = layout.Truncate(line, w)
 	}
 	if l != data.Both {

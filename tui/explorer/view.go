@@ -46,7 +46,13 @@ func (m *Model) refresh() {
 		m.cols = layoutColumns(m.w, m.wants(m.opts.Lang))
 	}
 	if m.rows == nil || len(m.rows) > maxCachedRows {
-		m.rows = map[rowKey][]string{}
+		// One map serves every rebuild: a new one at each keystroke
+		// showed in its allocations. Only the model in use reads it.
+		if m.rowsMem == nil {
+			m.rowsMem = map[rowKey][]string{}
+		}
+		clear(m.rowsMem)
+		m.rows = m.rowsMem
 	}
 	rh := m.rowHeight()
 	n := m.listRows() / rh
@@ -68,7 +74,11 @@ func (m *Model) refresh() {
 			if m.opts.HasTimeline != nil && m.hasTimeline(m.shown[i].Record) {
 				mark = timelineMark
 			}
-			lines = renderRow(m.shown[i], m.cols, m.w, m.opts.Lang, *m.st, k.sel, mark)
+			mt := m.shown[i]
+			if mt.Hits == nil && m.hitsOf != nil {
+				mt.Hits = m.hitsOf(mt.Record)
+			}
+			lines = renderRow(mt, m.cols, m.w, m.opts.Lang, m.rowSt[k.sel], k.sel, mark)
 			m.rows[k] = lines
 		}
 		frame = append(frame, lines...)
