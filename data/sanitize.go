@@ -16,7 +16,8 @@ import (
 // runs to the end of s), and the bidirectional marks, embeddings, overrides
 // and isolates (U+200E, U+200F, U+061C, U+202A–U+202E, U+2066–U+2069) that
 // could make text display in an order other than the one stored. The line
-// and paragraph separators (U+2028, U+2029) become newlines. Bytes that are not UTF-8 become U+FFFD. The result is normalised to Unicode NFC.
+// and paragraph separators (U+2028, U+2029) become newlines. Bytes that are
+// not UTF-8 become U+FFFD. The result is normalised to Unicode NFC.
 //
 // Sanitize is idempotent: Sanitize(Sanitize(s)) == Sanitize(s).
 func Sanitize(s string) string {
