@@ -263,3 +263,18 @@ func (r *Record) Year() int {
 	}
 	return r.Day.Year()
 }
+
+// SeverityCode returns a severity as a badge shows it: in capitals when it
+// is a short code of letters and digits ("p1" reads "P1"), as written
+// otherwise, so that words and escapes shown as text keep their case.
+func SeverityCode(sev string) string {
+	if sev == "" || len(sev) > 8 {
+		return sev
+	}
+	for _, r := range sev {
+		if (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') && (r < '0' || r > '9') {
+			return sev
+		}
+	}
+	return strings.ToUpper(sev)
+}

@@ -61,3 +61,14 @@ func TestDurationJSON(t *testing.T) {
 		t.Errorf("marshal: %s, %v", out, err)
 	}
 }
+
+func TestSeverityCode(t *testing.T) {
+	for in, want := range map[string]string{
+		"p1": "P1", "sev0": "SEV0", "High": "HIGH", "": "",
+		`a\nforged`: `a\nforged`, "major outage": "major outage", "심각": "심각", "averyverylongword": "averyverylongword",
+	} {
+		if got := SeverityCode(in); got != want {
+			t.Errorf("SeverityCode(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

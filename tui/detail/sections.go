@@ -91,7 +91,7 @@ func (r *renderer) facts(rec *data.Record, l data.Lang, w int) [][]string {
 	if !unknown(rec.Severity) {
 		sev = r.label(rec.Severity, l)
 		if sev == rec.Severity {
-			sev = strings.ToUpper(sev)
+			sev = data.SeverityCode(sev)
 		}
 	}
 	row := func(label string, t data.Text) fact {
