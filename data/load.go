@@ -51,12 +51,7 @@ type Options struct {
 // Notices says so.
 func Load(opts Options) (*Library, error) {
 	ld := &loader{check: opts.CheckTimeline, progress: opts.Progress, batch: opts.Batch}
-	if !opts.NoBundled {
-		ld.addFS(Bundled(), ".", bundledPrefix, true, false)
-	}
-	for _, p := range opts.Paths {
-		ld.addPath(p)
-	}
+	ld.addAll(opts, nil)
 	lib := ld.run(nil)
 	return lib, ld.err()
 }

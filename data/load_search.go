@@ -41,15 +41,7 @@ func SearchLoad(opts Options, query string, dirs ...Dir) (*Found, error) {
 		return &Found{Matches: Search(lib.Records, query), Notices: lib.Notices, Records: len(lib.Records)}, err
 	}
 	ld := &loader{check: opts.CheckTimeline, stream: &streamState{cache: opts.Cache}}
-	if !opts.NoBundled {
-		ld.addFS(Bundled(), ".", bundledPrefix, true, false)
-	}
-	for _, s := range dirs {
-		ld.addFS(s.FS, ".", s.Name, false, false)
-	}
-	for _, p := range opts.Paths {
-		ld.addPath(p)
-	}
+	ld.addAll(opts, dirs)
 	f := ld.runSearch(ws)
 	return f, ld.err()
 }

@@ -2,12 +2,10 @@ package data_test
 
 import (
 	"fmt"
-	"runtime/metrics"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/internal/heapwatch"
 )
 
 // BenchmarkSearchLoad is `incidents search dns` without the output: the
@@ -29,7 +27,7 @@ func BenchmarkSearchLoad(b *testing.B) {
 					}
 				}
 				b.SetBytes(size)
-				peak := peakHeap()
+				peak := heapwatch.Start()
 				for b.Loop() {
 					f, err := data.SearchLoad(opts, "dns")
 					if err != nil || len(f.Matches) == 0 {
@@ -39,40 +37,5 @@ func BenchmarkSearchLoad(b *testing.B) {
 				b.ReportMetric(peak()/(1<<20), "peak-heap-MB")
 			})
 		}
-	}
-}
-
-// peakHeap samples the heap every millisecond until the returned function
-// is called, which returns the largest sample in bytes.
-func peakHeap() func() float64 {
-	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	var (
-		mu   sync.Mutex
-		peak uint64
-		stop = make(chan struct{})
-		done = make(chan struct{})
-	)
-	go func() {
-		defer close(done)
-		t := time.NewTicker(time.Millisecond)
-		defer t.Stop()
-		for {
-			metrics.Read(s)
-			mu.Lock()
-			peak = max(peak, s[0].Value.Uint64())
-			mu.Unlock()
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	return func() float64 {
-		close(stop)
-		<-done
-		mu.Lock()
-		defer mu.Unlock()
-		return float64(peak)
 	}
 }

@@ -15,6 +15,14 @@ type Dir struct {
 // Problems, notices and the result are as Load's.
 func LoadFS(opts Options, dirs ...Dir) (*Library, error) {
 	ld := &loader{check: opts.CheckTimeline, progress: opts.Progress, batch: opts.Batch}
+	ld.addAll(opts, dirs)
+	lib := ld.run(nil)
+	return lib, ld.err()
+}
+
+// addAll adds what opts and dirs name, in the order the library is built:
+// the bundle (unless opts.NoBundled), each dir, then opts.Paths.
+func (ld *loader) addAll(opts Options, dirs []Dir) {
 	if !opts.NoBundled {
 		ld.addFS(Bundled(), ".", bundledPrefix, true, false)
 	}
@@ -24,6 +32,4 @@ func LoadFS(opts Options, dirs ...Dir) (*Library, error) {
 	for _, p := range opts.Paths {
 		ld.addPath(p)
 	}
-	lib := ld.run(nil)
-	return lib, ld.err()
 }

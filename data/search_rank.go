@@ -85,9 +85,7 @@ func (ix *Index) runHits(ws []qword, cand candSet, useCand, hits bool) parts {
 func (ix *Index) takeFound() []found {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	if n := len(ix.spare); n > 0 {
-		out := ix.spare[n-1]
-		ix.spare = ix.spare[:n-1]
+	if out, ok := pop(&ix.spare); ok {
 		return out
 	}
 	return *foundPool.Get().(*[]found)
@@ -100,12 +98,21 @@ func (ix *Index) takeFound() []found {
 func (ix *Index) takeScratch() *scratch {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	if n := len(ix.scratches); n > 0 {
-		sc := ix.scratches[n-1]
-		ix.scratches = ix.scratches[:n-1]
+	if sc, ok := pop(&ix.scratches); ok {
 		return sc
 	}
 	return new(scratch)
+}
+
+// pop takes the last of *s off it; ok is false when *s is empty.
+func pop[T any](s *[]T) (v T, ok bool) {
+	n := len(*s)
+	if n == 0 {
+		return v, false
+	}
+	v = (*s)[n-1]
+	*s = (*s)[:n-1]
+	return v, true
 }
 
 func (ix *Index) putScratch(sc *scratch) {

@@ -5,13 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime/metrics"
-	"sync"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/incidents-dev/incidents/internal/heapwatch"
 	"github.com/incidents-dev/incidents/internal/synth"
 	"github.com/incidents-dev/incidents/library"
 	"github.com/incidents-dev/incidents/tui/theme"
@@ -28,7 +26,7 @@ func BenchmarkStartup(b *testing.B) {
 		dir := writeCorpus(b, n)
 		for _, stage := range []string{"first-frame", "full", "index"} {
 			b.Run(fmt.Sprintf("%dk/%s", n/1000, stage), func(b *testing.B) {
-				peak := watchHeap()
+				peak := heapwatch.Start()
 				for b.Loop() {
 					startup(b, dir, stage)
 				}
@@ -85,39 +83,4 @@ func writeCorpus(b *testing.B, n int) string {
 		b.Fatal(err)
 	}
 	return dir
-}
-
-// watchHeap samples the live heap every millisecond until the returned
-// function is called, which stops and returns the largest sample in bytes.
-func watchHeap() func() float64 {
-	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	var (
-		mu   sync.Mutex
-		peak uint64
-		stop = make(chan struct{})
-		done = make(chan struct{})
-	)
-	go func() {
-		defer close(done)
-		t := time.NewTicker(time.Millisecond)
-		defer t.Stop()
-		for {
-			metrics.Read(s)
-			mu.Lock()
-			peak = max(peak, s[0].Value.Uint64())
-			mu.Unlock()
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	return func() float64 {
-		close(stop)
-		<-done
-		mu.Lock()
-		defer mu.Unlock()
-		return float64(peak)
-	}
 }
