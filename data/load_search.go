@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // Found is what SearchLoad returns: the matches of one query over
@@ -114,6 +115,9 @@ type matcher struct {
 	sc    scratch
 	osc   onceScratch
 	d     *doc
+	// alias and aliases are scratch for a record's FieldAliases text.
+	alias   []byte
+	aliases []string
 }
 
 func newMatcher(ws []qword, v *Vocab) *matcher {
@@ -124,9 +128,9 @@ func newMatcher(ws []qword, v *Vocab) *matcher {
 // of a matched record keeps a copy of its list columns, so that nothing
 // of the file's bytes stays reachable.
 func (m *matcher) add(r *Record, e entry) entry {
-	r.names = m.vocab.namesOf(r, m.names)
+	m.alias = m.vocab.appendAliasText(m.alias[:0], r, m.names, &m.aliases)
 	e.key, e.id = strings.ToLower(r.ID), r.ID
-	m.d.fillOnce(r, &m.osc)
+	m.d.fillOnceWith(r, unsafe.String(unsafe.SliceData(m.alias), len(m.alias)), &m.osc)
 	score, ok := m.sc.match(m.d, m.ws)
 	if !ok {
 		if e.key == r.ID {

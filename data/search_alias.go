@@ -140,14 +140,27 @@ func (v *Vocab) tagNamesOf(tag string, cache nameCache) tagNames {
 
 func (v *Vocab) namesOf(r *Record, cache nameCache) recordNames {
 	var n recordNames
-	var all []string
+	n.org = v.orgAliasesOf(r.Org, cache)
+	all := v.otherNames(r, cache, nil, func(tag string, names []string) {
+		if n.terms == nil {
+			n.terms = map[string][]string{}
+		}
+		n.terms[tag] = names
+	})
+	n.text = strings.Join(all, " · ")
+	return n
+}
+
+// otherNames appends to all the record's other names, each once, in the
+// order FieldAliases lists them, and calls term (when not nil) with each of
+// the record's tags that the vocabulary knows and its names.
+func (v *Vocab) otherNames(r *Record, cache nameCache, all []string, term func(tag string, names []string)) []string {
 	add := func(s string) {
 		if s != "" && !slices.Contains(all, s) && s != r.Org {
 			all = append(all, s)
 		}
 	}
-	n.org = v.orgAliasesOf(r.Org, cache)
-	for _, a := range n.org {
+	for _, a := range v.orgAliasesOf(r.Org, cache) {
 		add(a)
 	}
 	var buf [24]string
@@ -156,19 +169,30 @@ func (v *Vocab) namesOf(r *Record, cache nameCache) recordNames {
 		if !tn.ok {
 			continue
 		}
-		names := tn.names
-		if n.terms == nil {
-			n.terms = map[string][]string{}
+		if term != nil {
+			term(tag, tn.names)
 		}
-		n.terms[tag] = names
-		for _, s := range names {
+		for _, s := range tn.names {
 			if s != tag {
 				add(s)
 			}
 		}
 	}
-	n.text = strings.Join(all, " · ")
-	return n
+	return all
+}
+
+// appendAliasText appends the record's FieldAliases text, as namesOf
+// makes it, to b, using names as scratch; it allocates nothing once b and
+// names have grown.
+func (v *Vocab) appendAliasText(b []byte, r *Record, cache nameCache, names *[]string) []byte {
+	*names = v.otherNames(r, cache, (*names)[:0], nil)
+	for i, s := range *names {
+		if i > 0 {
+			b = append(b, " · "...)
+		}
+		b = append(b, s...)
+	}
+	return b
 }
 
 // appendTagList appends the record's distinct tags (domains, components,

@@ -117,29 +117,81 @@ func onceDoc() *doc {
 // onceScratch is one Search worker's memory for folded text, reused from
 // record to record.
 type onceScratch struct {
-	tags []byte
-	long [2][]byte
+	tags  []byte
+	short [FieldSummaryEN][]byte
+	long  [2][]byte
 }
 
 // fillOnce folds r's text into d (from onceDoc) for one match: the short
 // fields with their masks, the summaries alone. d's text may share sc's
 // memory until the next call.
-func (d *doc) fillOnce(r *Record, sc *onceScratch) {
+func (d *doc) fillOnce(r *Record, sc *onceScratch) { d.fillOnceWith(r, r.names.text, sc) }
+
+// fillOnceWith is fillOnce with alias as the record's FieldAliases text.
+func (d *doc) fillOnceWith(r *Record, alias string, sc *onceScratch) {
 	for f := range FieldSummaryEN {
-		s := ""
-		if f == FieldTags {
+		var s string
+		switch f {
+		case FieldTags:
 			sc.tags = r.appendTags(sc.tags[:0])
 			if len(sc.tags) > 0 {
 				s = unsafe.String(&sc.tags[0], len(sc.tags))
 			}
-		} else {
+		case FieldAliases:
+			s = alias
+		default:
 			s = r.FieldText(f)
 		}
-		d.text[f], d.maps[f], d.mask[f] = foldMask(s)
+		d.text[f], d.maps[f], d.mask[f] = foldShort(s, &sc.short[f])
 	}
 	for f := FieldSummaryEN; f < numFields; f++ {
 		d.text[f], d.maps[f] = foldLong(r.FieldText(f), &sc.long[f-FieldSummaryEN])
 	}
+}
+
+// foldShort is foldMask, the same text, map and mask, for a short field:
+// text of ASCII and precomposed Hangul alone (nearly all of it) is folded
+// in one pass into *buf, without allocating, when its capitals must be
+// lowered. The result may share buf's memory until the next call with the
+// same buf.
+func foldShort(s string, buf *[]byte) (string, *posMap, mask) {
+	var msk mask
+	upper := false
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < 0x80 {
+			if 'A' <= c && c <= 'Z' {
+				upper = true
+				c += 'a' - 'A'
+			}
+			if c != ' ' {
+				msk.add(rune(c))
+			}
+			i++
+			continue
+		}
+		if c == 0xC2 && i+1 < len(s) && s[i+1] == 0xB7 {
+			msk.add(0xB7) // the middle dot between aliases: no case, and NFC
+			i += 2
+			continue
+		}
+		if !hangulAt(s, i) {
+			return foldMask(s)
+		}
+		msk.add(rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F))
+		i += 3
+	}
+	if !upper {
+		return s, nil, msk
+	}
+	b := append((*buf)[:0], s...)
+	*buf = b
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return unsafe.String(&b[0], len(b)), nil, msk
 }
 
 // foldLong is fold for a long text: text of ASCII and precomposed Hangul
