@@ -196,6 +196,9 @@ func matchCached(payload []byte, s streamFile, ws []qword, v *Vocab) ([]entry, e
 	for i, c := range recs {
 		c.rec.Origin = s.path
 		ents[i] = m.add(c.rec, entry{fi: s.fi, off: c.off, line: c.line, col: c.col, path: s.path, multi: true})
+		if ents[i].matched && !cleanSummaries(c.rec) {
+			return nil, errCorrupt
+		}
 	}
 	return ents, nil
 }

@@ -142,7 +142,10 @@ func decodeBlock(payload []byte) ([]cachedRecord, error) {
 }
 
 // cleanForSearch reports whether rec is as sanitizeSearch leaves it, and
-// as checkRecord accepts it (setting its Day).
+// as checkRecord accepts it (setting its Day), but for its summaries,
+// which cleanSummaries checks: matchCached checks them for the records
+// the query matches, the only ones whose summaries show in what a search
+// returns (its hits).
 func cleanForSearch(rec *Record) bool {
 	line := func(s string) bool { return sanitizeLine(s) == s }
 	lines := func(ss []string) bool {
@@ -153,10 +156,22 @@ func cleanForSearch(rec *Record) bool {
 		}
 		return true
 	}
-	title := func(s string) bool { return sanitizeTitle(s) == s }
-	ok := strings.TrimSpace(sanitizeLine(rec.ID)) == rec.ID && title(rec.Org) && line(rec.Date) &&
-		title(rec.Title.EN) && title(rec.Title.KO) && Sanitize(rec.Summary.EN) == rec.Summary.EN &&
-		Sanitize(rec.Summary.KO) == rec.Summary.KO && line(rec.RootCause) &&
+	ok := strings.TrimSpace(sanitizeLine(rec.ID)) == rec.ID && cleanTitle(rec.Org) && line(rec.Date) &&
+		cleanTitle(rec.Title.EN) && cleanTitle(rec.Title.KO) && line(rec.RootCause) &&
 		lines(rec.Domain) && lines(rec.Components) && lines(rec.Contributing) && lines(rec.Symptoms)
 	return ok && len(checkRecord(rec)) == 0
+}
+
+// cleanSummaries reports whether rec's summaries are as sanitizeSearch
+// leaves them.
+func cleanSummaries(rec *Record) bool {
+	return Sanitize(rec.Summary.EN) == rec.Summary.EN && Sanitize(rec.Summary.KO) == rec.Summary.KO
+}
+
+// cleanTitle reports whether sanitizeTitle(s) == s, without the search
+// for line breaks that sanitizeTitle makes rune by rune: s must be as
+// Sanitize leaves it and hold none.
+func cleanTitle(s string) bool {
+	return Sanitize(s) == s && strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\t') < 0 &&
+		strings.IndexByte(s, '\r') < 0 && !strings.Contains(s, "\u2028") && !strings.Contains(s, "\u2029")
 }
