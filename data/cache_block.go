@@ -156,8 +156,9 @@ func cleanForSearch(rec *Record) bool {
 		}
 		return true
 	}
-	ok := strings.TrimSpace(sanitizeLine(rec.ID)) == rec.ID && cleanTitle(rec.Org) && line(rec.Date) &&
-		cleanTitle(rec.Title.EN) && cleanTitle(rec.Title.KO) && line(rec.RootCause) &&
+	title := func(s string) bool { return sanitizeTitle(s) == s }
+	ok := strings.TrimSpace(sanitizeLine(rec.ID)) == rec.ID && title(rec.Org) && line(rec.Date) &&
+		title(rec.Title.EN) && title(rec.Title.KO) && line(rec.RootCause) &&
 		lines(rec.Domain) && lines(rec.Components) && lines(rec.Contributing) && lines(rec.Symptoms)
 	return ok && len(checkRecord(rec)) == 0
 }
@@ -166,12 +167,4 @@ func cleanForSearch(rec *Record) bool {
 // leaves them.
 func cleanSummaries(rec *Record) bool {
 	return Sanitize(rec.Summary.EN) == rec.Summary.EN && Sanitize(rec.Summary.KO) == rec.Summary.KO
-}
-
-// cleanTitle reports whether sanitizeTitle(s) == s, without the search
-// for line breaks that sanitizeTitle makes rune by rune: s must be as
-// Sanitize leaves it and hold none.
-func cleanTitle(s string) bool {
-	return Sanitize(s) == s && strings.IndexByte(s, '\n') < 0 && strings.IndexByte(s, '\t') < 0 &&
-		strings.IndexByte(s, '\r') < 0 && !strings.Contains(s, "\u2028") && !strings.Contains(s, "\u2029")
 }

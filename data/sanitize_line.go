@@ -81,11 +81,31 @@ func SanitizePath(p string) string { return OneLine(p) }
 // and cannot forge a line of output.
 func sanitizeLine(s string) string { return OneLine(Sanitize(s)) }
 
+// hasBreak is strings.ContainsAny(s, "\n\t\r\u2028\u2029") by bytes:
+// ContainsAny goes rune by rune for a set beyond ASCII, which showed in
+// the search load's profile.
+func hasBreak(s string) bool {
+	if strings.IndexByte(s, '\n') >= 0 || strings.IndexByte(s, '\t') >= 0 || strings.IndexByte(s, '\r') >= 0 {
+		return true
+	}
+	for i := strings.IndexByte(s, 0xE2); i >= 0 && i+2 < len(s); {
+		if s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
+			return true
+		}
+		j := strings.IndexByte(s[i+1:], 0xE2)
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
 // sanitizeTitle cleans a title: Sanitize, with line breaks and tabs turned
 // into spaces, since a title is printed on one line.
 func sanitizeTitle(s string) string {
 	s = Sanitize(s)
-	if !strings.ContainsAny(s, "\n\t\r\u2028\u2029") {
+	if !hasBreak(s) {
 		return s
 	}
 	return strings.Map(func(r rune) rune {
