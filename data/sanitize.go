@@ -62,27 +62,34 @@ func Sanitize(s string) string {
 // and tab) needs none, and other text none when it has nothing to drop and
 // is already NFC.
 func clean(s string) bool {
-	ascii := true
-	for i := 0; i < len(s); i++ {
+	// ASCII and Hangul syllables, nearly all of what records hold, are
+	// checked byte by byte; the first other rune hands over to the
+	// rune-by-rune check.
+	i := 0
+	for i < len(s) {
 		c := s[i]
-		if c >= 0x80 {
-			ascii = false
+		if c < utf8.RuneSelf {
+			if (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f {
+				return false
+			}
+			i++
+			continue
+		}
+		if !hangulAt(s, i) {
 			break
 		}
-		if (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f {
-			return false
-		}
+		i += 3
 	}
-	if ascii {
+	if i == len(s) {
 		return true
 	}
 	simple := true
-	for i, r := range s {
+	for j, r := range s[i:] {
 		if r == 0x1b || r == 0x2028 || r == 0x2029 || dropRune(r) {
 			return false
 		}
 		if r == utf8.RuneError {
-			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
+			if _, size := utf8.DecodeRuneInString(s[i+j:]); size == 1 {
 				return false
 			}
 		}
