@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -156,17 +157,13 @@ func (d *doc) fillOnceWith(r *Record, alias string, sc *onceScratch) {
 // same buf.
 func foldShort(s string, buf *[]byte) (string, *posMap, mask) {
 	var msk mask
+	var ascii uint64 // the mask's bits of the ASCII runes, all in msk[0]
 	upper := false
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < 0x80 {
-			if 'A' <= c && c <= 'Z' {
-				upper = true
-				c += 'a' - 'A'
-			}
-			if c != ' ' {
-				msk.add(rune(c))
-			}
+			upper = upper || 'A' <= c && c <= 'Z'
+			ascii |= asciiBits[c]
 			i++
 			continue
 		}
@@ -181,6 +178,7 @@ func foldShort(s string, buf *[]byte) (string, *posMap, mask) {
 		msk.add(rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F))
 		i += 3
 	}
+	msk[0] |= ascii
 	if !upper {
 		return s, nil, msk
 	}
@@ -193,6 +191,19 @@ func foldShort(s string, buf *[]byte) (string, *posMap, mask) {
 	}
 	return unsafe.String(&b[0], len(b)), nil, msk
 }
+
+// asciiBits holds, for each ASCII byte, the bit mask.add sets for it once
+// folded (none for a space): all of them fall in a mask's first word.
+var asciiBits = func() (t [utf8.RuneSelf]uint64) {
+	for c := range rune(utf8.RuneSelf) {
+		var m mask
+		if f := foldRune(c); f != ' ' {
+			m.add(f)
+		}
+		t[c] = m[0]
+	}
+	return t
+}()
 
 // foldLong is fold for a long text: text of ASCII and precomposed Hangul
 // alone (nearly all of it) needs only its capitals lowered, which it does
