@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"runtime/debug"
@@ -81,6 +82,11 @@ func writeRows(w io.Writer, rows []row, lang data.Lang, st theme.CLIStyles, widt
 		orgW = max(orgW, lipgloss.Width(r.rec.Org))
 	}
 	orgW = min(orgW, 24)
+	// One write per line was thousands of system calls for a search
+	// matching thousands of records.
+	bw := bufio.NewWriterSize(w, 64<<10)
+	defer bw.Flush()
+	w = bw
 	for _, r := range rows {
 		title := titleFor(r.rec, lang, r.match, st)
 		line := st.ID.Render(layout.Fit(r.rec.ID, idW)) + "  " +
