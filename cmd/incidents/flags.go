@@ -278,10 +278,10 @@ func (o *options) fill(vals map[string][]string, getenv func(string) string, l d
 	if w := last("width"); w != "" {
 		n, err := strconv.Atoi(w)
 		if err != nil {
-			return usageErrorf("--width: invalid width %q (want at least %d columns)", w, minWidth)
+			return usageErrorf(cliWords.badWidth.In(l), w, minWidth)
 		}
 		if n < minWidth {
-			return usageErrorf("--width: %d is too narrow (want at least %d columns)", n, minWidth)
+			return usageErrorf(cliWords.narrowWidth.In(l), n, minWidth)
 		}
 		o.width = n
 	}

@@ -80,14 +80,14 @@ func (s *serveOptions) fill(last func(string) string, vals map[string][]string, 
 	if v := last("max-sessions"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n <= 0 {
-			return usageErrorf("--max-sessions: invalid number %q (want a positive number)", v)
+			return usageErrorf(cliWords.badMaxSessions.In(l), v)
 		}
 		s.maxSessions = n
 	}
 	if v := last("idle"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {
-			return usageErrorf("--idle: invalid duration %q (want such as 30m or 1h)", v)
+			return usageErrorf(cliWords.badIdle.In(l), v)
 		}
 		s.idle = d
 	}

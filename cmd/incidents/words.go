@@ -6,15 +6,14 @@ import "github.com/incidents-dev/incidents/tui/i18n"
 // explorer uses (tui/i18n): its messages, usage errors and help headings.
 // The commands' summaries and the flags' words live beside the commands
 // and flags and are registered from there (cli.commands, cli.flags);
-// TestCatalogue checks all of them. A few usage errors have no Korean yet
-// and are plain English strings where they are written (--width,
-// --max-sessions, --idle).
+// TestCatalogue checks all of them.
 var cliWords = i18n.Register("cli", &struct {
 	// Usage errors.
 	needsValue, takesNoValue, unknownFlag, didYouMeanFlag i18n.Word
 	unknownCommand, didYouMean, runHelp                   i18n.Word
 	noArguments, needsArgs, takesArgs                     i18n.Word
 	badLang, badTheme, badSpeed, badAt, badShell          i18n.Word
+	badWidth, narrowWidth, badMaxSessions, badIdle        i18n.Word
 	// Search.
 	emptyQuery, query, column, noMatch i18n.Word
 	// queryErrors translate data.ParseQuery's errors, found by their
@@ -47,6 +46,10 @@ var cliWords = i18n.Register("cli", &struct {
 	badLang:        i18n.W("--lang: invalid language %q (want en, ko or both)", "--lang: 알 수 없는 언어 %q (en, ko, both 중 하나)"),
 	badTheme:       i18n.W("--theme: invalid theme %q (want auto, dark or light)", "--theme: 알 수 없는 테마 %q (auto, dark, light 중 하나)"),
 	badSpeed:       i18n.W("--speed: invalid speed %q (want %s)", "--speed: 잘못된 속도 %q (%s 중 하나)"),
+	badWidth:       i18n.W("--width: invalid width %q (want at least %d columns)", "--width: 잘못된 너비 %q (%d열 이상)"),
+	narrowWidth:    i18n.W("--width: %d is too narrow (want at least %d columns)", "--width: %d열은 너무 좁습니다 (%d열 이상)"),
+	badMaxSessions: i18n.W("--max-sessions: invalid number %q (want a positive number)", "--max-sessions: 잘못된 수 %q (양수)"),
+	badIdle:        i18n.W("--idle: invalid duration %q (want such as 30m or 1h)", "--idle: 잘못된 시간 %q (30m, 1h 같은 값)"),
 	badAt:          i18n.W("--at: invalid time %q (want HH:MM, such as 13:05)", "--at: 잘못된 시각 %q (13:05 같은 HH:MM)"),
 	badShell:       i18n.W("unknown shell %q (want bash, zsh or fish)", "알 수 없는 셸 %q (bash, zsh, fish 중 하나)"),
 
