@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 )
 
 // command is one subcommand: its usage text and what it runs.
@@ -13,7 +14,7 @@ type command struct {
 	name string
 	args string // the positional arguments, for the usage line
 	// summary is the one-line description, in English and Korean.
-	summary [2]string
+	summary i18n.Word
 	// minArgs and maxArgs bound the positional arguments (maxArgs -1: any).
 	minArgs, maxArgs int
 	// examples are command lines, each with an optional "  # note".
@@ -26,11 +27,11 @@ type command struct {
 func (c *command) argsError(n int, l data.Lang) string {
 	switch {
 	case c.maxArgs == 0:
-		return fmt.Sprintf(msg(l, "takes no arguments, got %d"), n)
+		return fmt.Sprintf(cliWords.noArguments.In(l), n)
 	case n < c.minArgs:
-		return fmt.Sprintf(msg(l, "needs %s"), c.args)
+		return fmt.Sprintf(cliWords.needsArgs.In(l), c.args)
 	}
-	return fmt.Sprintf(msg(l, "takes %s, got %d arguments"), c.args, n)
+	return fmt.Sprintf(cliWords.takesArgs.In(l), c.args, n)
 }
 
 // commands is filled in init so that command functions may refer to it.
@@ -39,60 +40,60 @@ var commands map[string]*command
 func init() {
 	commands = map[string]*command{
 		"": {
-			summary: [2]string{"open the explorer (prints the list when stdout is not a terminal)",
-				"탐색기 열기 (출력이 터미널이 아니면 목록을 출력)"},
+			summary: i18n.W("open the explorer (prints the list when stdout is not a terminal)",
+				"탐색기 열기 (출력이 터미널이 아니면 목록을 출력)"),
 			run:      runExplorer,
 			examples: []string{"incidents", "incidents --lang ko", "incidents --data ./my-incidents --theme light"},
 		},
 		"list": {
-			name: "list", summary: [2]string{"one line per incident: id, date, organisation, title", "장애마다 한 줄: id, 날짜, 조직, 제목"},
+			name: "list", summary: i18n.W("one line per incident: id, date, organisation, title", "장애마다 한 줄: id, 날짜, 조직, 제목"),
 			run:      runList,
 			examples: []string{"incidents list", "incidents list --lang ko", "incidents list --json | jq '.[].id'"},
 		},
 		"search": {
-			name: "search", args: "QUERY", summary: [2]string{"ranked matches, best first (exit 1 when nothing matches)",
-				"순위대로 찾은 장애, 가장 잘 맞는 것부터 (없으면 종료 코드 1)"},
+			name: "search", args: "QUERY", summary: i18n.W("ranked matches, best first (exit 1 when nothing matches)",
+				"순위대로 찾은 장애, 가장 잘 맞는 것부터 (없으면 종료 코드 1)"),
 			minArgs: 1, maxArgs: -1, run: runSearch,
 			examples: []string{"incidents search etcd", `incidents search "retry storm"`, "incidents search 음성",
 				"incidents search ㅁㅇㅂㅅ", `incidents search "org:discord year:2020"`, `incidents search '!aws etcd'`,
 				"incidents search dns --json"},
 		},
 		"show": {
-			name: "show", args: "ID", summary: [2]string{"the whole record as readable text", "기록 전체를 읽기 좋은 글로"},
+			name: "show", args: "ID", summary: i18n.W("the whole record as readable text", "기록 전체를 읽기 좋은 글로"),
 			minArgs: 1, maxArgs: 1, run: runShow,
 			examples: []string{"incidents show IL-0499", "incidents show IL-0499 --lang both", "incidents show il-0271 --json"},
 		},
 		"timeline": {
-			name: "timeline", args: "ID", summary: [2]string{"the annotated timeline as text, with sparklines",
-				"주석 달린 타임라인을 스파크라인과 함께 글로"},
+			name: "timeline", args: "ID", summary: i18n.W("the annotated timeline as text, with sparklines",
+				"주석 달린 타임라인을 스파크라인과 함께 글로"),
 			minArgs: 1, maxArgs: 1, run: runTimeline,
 			examples: []string{"incidents timeline IL-0499", "incidents timeline IL-0499 --lang ko --width 80",
 				"incidents timeline IL-0499 --set partitions=32", "incidents timeline IL-0499 --study",
 				"incidents timeline IL-0499 --json > il-0499.json"},
 		},
 		"replay": {
-			name: "replay", args: "ID", summary: [2]string{"open the explorer straight on the replayer", "탐색기를 리플레이 화면으로 바로 열기"},
+			name: "replay", args: "ID", summary: i18n.W("open the explorer straight on the replayer", "탐색기를 리플레이 화면으로 바로 열기"),
 			minArgs: 1, maxArgs: 1, run: runReplay,
 			examples: []string{"incidents replay IL-0499", "incidents replay IL-0499 --at 13:05 --speed 600",
 				"incidents replay IL-0499 --study --present"},
 		},
 		"validate": {
-			name: "validate", args: "PATH...", summary: [2]string{"check record and timeline files; print every problem; exit 1 if any",
-				"기록·타임라인 파일 검사, 문제를 모두 출력, 하나라도 있으면 종료 코드 1"},
+			name: "validate", args: "PATH...", summary: i18n.W("check record and timeline files; print every problem; exit 1 if any",
+				"기록·타임라인 파일 검사, 문제를 모두 출력, 하나라도 있으면 종료 코드 1"),
 			minArgs: 1, maxArgs: -1, run: runValidate,
 			examples: []string{"incidents validate ./my-incidents", "incidents validate data/", "incidents validate export.jsonl --json"},
 		},
 		"help": {
-			name: "help", args: "[COMMAND]", summary: [2]string{"help for incidents or one of its commands", "incidents나 명령 하나의 도움말"},
+			name: "help", args: "[COMMAND]", summary: i18n.W("help for incidents or one of its commands", "incidents나 명령 하나의 도움말"),
 			maxArgs: 1, run: runHelp,
 			examples: []string{"incidents help", "incidents help search"},
 		},
 		"version": {
-			name: "version", summary: [2]string{"print the version", "버전 출력"},
+			name: "version", summary: i18n.W("print the version", "버전 출력"),
 			run: runVersion, examples: []string{"incidents version"},
 		},
 		"completion": {
-			name: "completion", args: "bash|zsh|fish", summary: [2]string{"print a shell completion script", "셸 자동 완성 스크립트 출력"},
+			name: "completion", args: "bash|zsh|fish", summary: i18n.W("print a shell completion script", "셸 자동 완성 스크립트 출력"),
 			minArgs: 1, maxArgs: 1, run: runCompletion,
 			examples: []string{"source <(incidents completion bash)", "incidents completion zsh > \"${fpath[1]}/_incidents\"",
 				"incidents completion fish > ~/.config/fish/completions/incidents.fish"},
@@ -101,6 +102,15 @@ func init() {
 		"serve": serveCommand,
 		"__ids": {name: "__ids", hidden: true, run: runIDs},
 	}
+	// The summaries, registered in the catalogue so that its check covers
+	// them.
+	summaries := map[string]i18n.Word{}
+	for _, c := range commands {
+		if !c.hidden {
+			summaries[strings.TrimSpace("incidents "+c.name)] = c.summary
+		}
+	}
+	i18n.Register("cli.commands", &summaries)
 }
 
 // commandOrder is the order help lists the commands in.
@@ -113,7 +123,7 @@ func runHelp(e *env, o options) (int, error) {
 	}
 	c, ok := commands[o.args[0]]
 	if !ok || c.hidden {
-		return exitUsage, usageErrorf(msg(o.lang, "unknown command %q"), o.args[0])
+		return exitUsage, usageErrorf(cliWords.unknownCommand.In(o.lang), o.args[0])
 	}
 	writeCommandUsage(e.stdout, c, o.lang)
 	return exitOK, nil

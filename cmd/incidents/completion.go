@@ -19,7 +19,7 @@ func runCompletion(e *env, o options) (int, error) {
 	case "fish":
 		writeFish(e.stdout)
 	default:
-		return exitUsage, usageErrorf(msg(o.lang, "unknown shell %q (want bash, zsh or fish)"), o.args[0])
+		return exitUsage, usageErrorf(cliWords.badShell.In(o.lang), o.args[0])
 	}
 	return exitOK, nil
 }
@@ -87,7 +87,7 @@ func writeZsh(w io.Writer) {
 	fmt.Fprint(w, "#compdef incidents\n# zsh completion for incidents: incidents completion zsh > \"${fpath[1]}/_incidents\"\n_incidents() {\n")
 	fmt.Fprint(w, "  local -a cmds\n  cmds=(\n")
 	for _, n := range commandOrder {
-		fmt.Fprintf(w, "    '%s:%s'\n", n, zshQuote(commands[n].summary[0]))
+		fmt.Fprintf(w, "    '%s:%s'\n", n, zshQuote(commands[n].summary.EN))
 	}
 	fmt.Fprint(w, "  )\n  local cmd=${words[2]}\n  case $words[CURRENT-1] in\n")
 	for _, n := range []string{"lang", "theme", "speed"} {
@@ -120,7 +120,7 @@ func writeFish(w io.Writer) {
 	fmt.Fprint(w, "# fish completion for incidents: incidents completion fish > ~/.config/fish/completions/incidents.fish\n")
 	fmt.Fprint(w, "complete -c incidents -f\n")
 	for _, n := range commandOrder {
-		fmt.Fprintf(w, "complete -c incidents -n __fish_use_subcommand -a %s -d %q\n", n, commands[n].summary[0])
+		fmt.Fprintf(w, "complete -c incidents -n __fish_use_subcommand -a %s -d %q\n", n, commands[n].summary.EN)
 	}
 	for _, s := range flagSpecs {
 		cond := ""
@@ -136,7 +136,7 @@ func writeFish(w io.Writer) {
 		case s.value != "":
 			arg = " -x"
 		}
-		fmt.Fprintf(w, "complete -c incidents%s -l %s%s -d %q\n", cond, s.name, arg, s.help[0])
+		fmt.Fprintf(w, "complete -c incidents%s -l %s%s -d %q\n", cond, s.name, arg, s.help.EN)
 	}
 	for _, n := range commandOrder {
 		if takesID(commands[n]) {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 )
 
 var (
@@ -42,49 +43,65 @@ type options struct {
 type flagSpec struct {
 	name  string
 	value string
-	want  [2]string
-	help  [2]string
+	want  i18n.Word
+	help  i18n.Word
 	// cmds lists the commands that take the flag; nil means every one.
 	cmds []string
 }
 
 // flagSpecs are every flag, common ones first, in the order help lists them.
-var flagSpecs = []flagSpec{
-	{name: "data", value: "DIR", want: [2]string{"a folder or file", "폴더나 파일"},
-		help: [2]string{"add records and timelines from DIR or a file (repeatable; also INCIDENTS_DATA)",
-			"DIR 폴더나 파일의 기록과 타임라인을 더함 (여러 번 가능, INCIDENTS_DATA도 같음)"}},
-	{name: "lang", value: "en|ko|both", want: [2]string{"en, ko or both", "en, ko, both 중 하나"},
-		help: [2]string{"language (default: Korean when LANG starts with ko, else English)",
-			"언어 (기본값: LANG이 ko로 시작하면 한국어, 아니면 영어)"}},
-	{name: "theme", value: "auto|dark|light", want: [2]string{"auto, dark or light", "auto, dark, light 중 하나"},
-		help: [2]string{"colours for dark or light terminals (also INCIDENTS_THEME)",
-			"어두운/밝은 터미널에 맞춘 색 (INCIDENTS_THEME도 같음)"}},
-	{name: "mouse", help: [2]string{"wheel scrolling and clicks in the explorer (off: text stays selectable)",
-		"탐색기에서 휠 스크롤과 클릭 (끄면 글자를 선택할 수 있음)"}},
-	{name: "no-color", help: [2]string{"no colour (also NO_COLOR)", "색 없이 출력 (NO_COLOR도 같음)"}},
-	{name: "help", help: [2]string{"show help for the command", "명령의 도움말 보기"}},
-	{name: "version", help: [2]string{"print the version", "버전 출력"}},
+var flagSpecs = append([]flagSpec{
+	{name: "data", value: "DIR", want: i18n.W("a folder or file", "폴더나 파일"),
+		help: i18n.W("add records and timelines from DIR or a file (repeatable; also INCIDENTS_DATA)",
+			"DIR 폴더나 파일의 기록과 타임라인을 더함 (여러 번 가능, INCIDENTS_DATA도 같음)")},
+	{name: "lang", value: "en|ko|both", want: i18n.W("en, ko or both", "en, ko, both 중 하나"),
+		help: i18n.W("language (default: Korean when LANG starts with ko, else English)",
+			"언어 (기본값: LANG이 ko로 시작하면 한국어, 아니면 영어)")},
+	{name: "theme", value: "auto|dark|light", want: i18n.W("auto, dark or light", "auto, dark, light 중 하나"),
+		help: i18n.W("colours for dark or light terminals (also INCIDENTS_THEME)",
+			"어두운/밝은 터미널에 맞춘 색 (INCIDENTS_THEME도 같음)")},
+	{name: "mouse", help: i18n.W("wheel scrolling and clicks in the explorer (off: text stays selectable)",
+		"탐색기에서 휠 스크롤과 클릭 (끄면 글자를 선택할 수 있음)")},
+	{name: "no-color", help: i18n.W("no colour (also NO_COLOR)", "색 없이 출력 (NO_COLOR도 같음)")},
+	{name: "help", help: i18n.W("show help for the command", "명령의 도움말 보기")},
+	{name: "version", help: i18n.W("print the version", "버전 출력")},
 
 	{name: "json", cmds: []string{"list", "search", "show", "timeline", "validate"},
-		help: [2]string{"machine-readable output", "기계가 읽을 수 있는 JSON 출력"}},
+		help: i18n.W("machine-readable output", "기계가 읽을 수 있는 JSON 출력")},
 	{name: "no-cache", cmds: []string{"search"},
-		help: [2]string{"read every --data file again, not the search cache of earlier searches",
-			"이전 검색의 캐시 대신 --data 파일을 모두 다시 읽음"}},
-	{name: "width", value: "N", cmds: []string{"show", "timeline"}, want: [2]string{"a number of columns", "열 수"},
-		help: [2]string{"wrap text to N columns (default: the terminal's width)",
-			"N 열에 맞춰 줄바꿈 (기본값: 터미널 너비)"}},
-	{name: "set", value: "NAME=VALUE", cmds: []string{"timeline"}, want: [2]string{"NAME=VALUE", "NAME=VALUE"},
-		help: [2]string{"re-run the model with a changed parameter (repeatable; the series become hypothetical)",
-			"매개변수를 바꿔 모델을 다시 돌림 (여러 번 가능, 시계열은 가정이 됨)"}},
+		help: i18n.W("read every --data file again, not the search cache of earlier searches",
+			"이전 검색의 캐시 대신 --data 파일을 모두 다시 읽음")},
+	{name: "width", value: "N", cmds: []string{"show", "timeline"}, want: i18n.W("a number of columns", "열 수"),
+		help: i18n.W("wrap text to N columns (default: the terminal's width)",
+			"N 열에 맞춰 줄바꿈 (기본값: 터미널 너비)")},
+	{name: "set", value: "NAME=VALUE", cmds: []string{"timeline"}, want: i18n.W("NAME=VALUE", "NAME=VALUE"),
+		help: i18n.W("re-run the model with a changed parameter (repeatable; the series become hypothetical)",
+			"매개변수를 바꿔 모델을 다시 돌림 (여러 번 가능, 시계열은 가정이 됨)")},
 	{name: "study", cmds: []string{"timeline", "replay"},
-		help: [2]string{"study mode: stop before each decision (timeline: a numbered worksheet, answers at the end)",
-			"학습 모드: 결정마다 멈춤 (timeline: 번호 붙은 문제지, 답은 끝에)"}},
+		help: i18n.W("study mode: stop before each decision (timeline: a numbered worksheet, answers at the end)",
+			"학습 모드: 결정마다 멈춤 (timeline: 번호 붙은 문제지, 답은 끝에)")},
 	{name: "present", cmds: []string{"replay"},
-		help: [2]string{"presenter mode: a large, fixed layout for a shared screen", "발표 모드: 화면 공유에 맞춘 크고 고정된 배치"}},
-	{name: "at", value: "HH:MM", cmds: []string{"replay"}, want: [2]string{"a time such as 13:05", "13:05 같은 시각"},
-		help: [2]string{"start at this time of the incident, in its zone", "장애 시간대 기준으로 이 시각부터 시작"}},
-	{name: "speed", value: "N", cmds: []string{"replay"}, want: [2]string{speedList(), speedList() + " 중 하나"},
-		help: [2]string{"playback speed: " + speedList() + " (default 60)", "재생 속도: " + speedList() + " (기본값 60)"}},
+		help: i18n.W("presenter mode: a large, fixed layout for a shared screen", "발표 모드: 화면 공유에 맞춘 크고 고정된 배치")},
+	{name: "at", value: "HH:MM", cmds: []string{"replay"}, want: i18n.W("a time such as 13:05", "13:05 같은 시각"),
+		help: i18n.W("start at this time of the incident, in its zone", "장애 시간대 기준으로 이 시각부터 시작")},
+	{name: "speed", value: "N", cmds: []string{"replay"}, want: i18n.W(speedList(), speedList()+" 중 하나"),
+		help: i18n.W("playback speed: "+speedList()+" (default 60)", "재생 속도: "+speedList()+" (기본값 60)")},
+}, serveFlagSpecs...)
+
+// The flags' words, registered in the catalogue so that its check covers
+// them: each flag's help, and what the value of one that takes a value
+// must be.
+var _ = i18n.Register("cli.flags", flagWords())
+
+func flagWords() *struct{ help, want map[string]i18n.Word } {
+	t := &struct{ help, want map[string]i18n.Word }{map[string]i18n.Word{}, map[string]i18n.Word{}}
+	for _, s := range flagSpecs {
+		t.help[s.name] = s.help
+		if s.value != "" {
+			t.want[s.name] = s.want
+		}
+	}
+	return t
 }
 
 // specFor returns the flag called name if command c takes it.
@@ -187,13 +204,13 @@ func parseFlags(c *command, args []string, getenv func(string) string, l data.La
 		}
 		switch {
 		case spec.value == "" && hasVal:
-			return o, usageErrorf(msg(l, "--%s takes no value"), name)
+			return o, usageErrorf(cliWords.takesNoValue.In(l), name)
 		case spec.value == "":
 			vals[name] = append(vals[name], "")
 			continue
 		case !hasVal:
 			if i+1 >= len(args) || strings.HasPrefix(args[i+1], "--") {
-				return o, usageErrorf(msg(l, "--%s needs a value (%s)"), name, spec.want[langIndex(l)])
+				return o, usageErrorf(cliWords.needsValue.In(l), name, spec.want.In(l))
 			}
 			i++
 			val = args[i]
@@ -243,7 +260,7 @@ func (o *options) fill(vals map[string][]string, getenv func(string) string, l d
 	} else {
 		lg, err := data.ParseLang(lang)
 		if err != nil {
-			return usageErrorf(msg(l, "--lang: invalid language %q (want en, ko or both)"), lang)
+			return usageErrorf(cliWords.badLang.In(l), lang)
 		}
 		o.lang = lg
 	}
@@ -256,29 +273,29 @@ func (o *options) fill(vals map[string][]string, getenv func(string) string, l d
 		o.theme = "auto"
 	case "auto", "dark", "light":
 	default:
-		return usageErrorf(msg(l, "--theme: invalid theme %q (want auto, dark or light)"), o.theme)
+		return usageErrorf(cliWords.badTheme.In(l), o.theme)
 	}
 	if w := last("width"); w != "" {
 		n, err := strconv.Atoi(w)
 		if err != nil {
-			return usageErrorf(msg(l, "--width: invalid width %q (want at least %d columns)"), w, minWidth)
+			return usageErrorf(cliWords.badWidth.In(l), w, minWidth)
 		}
 		if n < minWidth {
-			return usageErrorf(msg(l, "--width: %d is too narrow (want at least %d columns)"), n, minWidth)
+			return usageErrorf(cliWords.narrowWidth.In(l), n, minWidth)
 		}
 		o.width = n
 	}
 	if s := last("speed"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || !validSpeed(n) {
-			return usageErrorf(msg(l, "--speed: invalid speed %q (want %s)"), s, speedList())
+			return usageErrorf(cliWords.badSpeed.In(l), s, speedList())
 		}
 		o.speed = n
 	}
 	o.at = last("at")
 	if o.at != "" {
 		if _, err := parseHHMM(o.at); err != nil {
-			return usageErrorf(msg(l, "--at: invalid time %q (want HH:MM, such as 13:05)"), o.at)
+			return usageErrorf(cliWords.badAt.In(l), o.at)
 		}
 	}
 	if getenv("NO_COLOR") != "" {
@@ -293,7 +310,7 @@ func (o *options) fill(vals map[string][]string, getenv func(string) string, l d
 // unknownFlag says a flag is not known, suggesting the nearest one the
 // command takes.
 func unknownFlag(c *command, name string, l data.Lang) string {
-	s := fmt.Sprintf(msg(l, "unknown flag --%s"), name)
+	s := fmt.Sprintf(cliWords.unknownFlag.In(l), name)
 	best, bestD := "", 3
 	for _, sp := range flagSpecs {
 		if _, ok := specFor(c, sp.name); ok {
@@ -303,7 +320,7 @@ func unknownFlag(c *command, name string, l data.Lang) string {
 		}
 	}
 	if best != "" {
-		s += fmt.Sprintf(msg(l, "; did you mean --%s?"), best)
+		s += fmt.Sprintf(cliWords.didYouMeanFlag.In(l), best)
 	}
 	return s
 }

@@ -65,8 +65,8 @@ func (e *env) run(args []string) int {
 	cmdName, rest := splitCommand(args)
 	c, ok := commands[cmdName]
 	if !ok {
-		fmt.Fprintf(e.stderr, "incidents: %s%s\n", fmt.Sprintf(msg(l, "unknown command %q"), cmdName), nearestCommand(cmdName, l))
-		fmt.Fprintln(e.stderr, fmt.Sprintf(msg(l, "Run '%s --help' for usage."), "incidents"))
+		fmt.Fprintf(e.stderr, "incidents: %s%s\n", fmt.Sprintf(cliWords.unknownCommand.In(l), cmdName), nearestCommand(cmdName, l))
+		fmt.Fprintln(e.stderr, fmt.Sprintf(cliWords.runHelp.In(l), "incidents"))
 		return exitUsage
 	}
 	where := strings.TrimSpace("incidents " + c.name)
@@ -83,14 +83,14 @@ func (e *env) run(args []string) int {
 		return exitOK
 	case err != nil:
 		fmt.Fprintf(e.stderr, "%s: %v\n", where, trimUsage(err))
-		fmt.Fprintln(e.stderr, fmt.Sprintf(msg(l, "Run '%s --help' for usage."), where))
+		fmt.Fprintln(e.stderr, fmt.Sprintf(cliWords.runHelp.In(l), where))
 		return exitUsage
 	}
 	code, err := c.run(e, opts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "%s: %v\n", where, trimUsage(err))
 		if errors.Is(err, errUsage) {
-			fmt.Fprintln(e.stderr, fmt.Sprintf(msg(l, "Run '%s --help' for usage."), where))
+			fmt.Fprintln(e.stderr, fmt.Sprintf(cliWords.runHelp.In(l), where))
 			return exitUsage
 		}
 		if code == exitOK {
@@ -111,7 +111,7 @@ func nearestCommand(name string, l data.Lang) string {
 	if best == "" {
 		return ""
 	}
-	return fmt.Sprintf(msg(l, "; did you mean %s?"), best)
+	return fmt.Sprintf(cliWords.didYouMean.In(l), best)
 }
 
 // trimUsage drops the "usage: " marker from a usage error's text.

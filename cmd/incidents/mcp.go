@@ -10,13 +10,14 @@ import (
 
 	"github.com/incidents-dev/incidents/library"
 	"github.com/incidents-dev/incidents/mcp"
+	"github.com/incidents-dev/incidents/tui/i18n"
 )
 
 // mcpCommand is `incidents mcp`: an MCP server on stdin and stdout.
 var mcpCommand = &command{
 	name: "mcp",
-	summary: [2]string{"serve the library to coding agents (MCP on stdio)",
-		"코딩 에이전트에게 라이브러리 제공(stdio MCP)"},
+	summary: i18n.W("serve the library to coding agents (MCP on stdio)",
+		"코딩 에이전트에게 라이브러리 제공(stdio MCP)"),
 	maxArgs: 0, run: runMCP,
 	examples: []string{
 		"incidents mcp  # tools: search_incidents, get_incident, list_incidents, get_timeline, vocab, get_topic",

@@ -17,10 +17,10 @@ func checkArgs(c *command, o options) error {
 	}
 	query := strings.Join(o.args, " ")
 	if strings.TrimSpace(query) == "" {
-		return usageErrorf("%s", msg(o.lang, "needs a QUERY (an empty one would match everything; to see every incident, run 'incidents list')"))
+		return usageErrorf("%s", cliWords.emptyQuery.In(o.lang))
 	}
 	if _, err := data.ParseQuery(query); err != nil {
-		return usageErrorf(msg(o.lang, "query: %s"), queryError(err, o.lang))
+		return usageErrorf(cliWords.query.In(o.lang), queryError(err, o.lang))
 	}
 	return nil
 }
@@ -31,21 +31,18 @@ func queryError(err error, l data.Lang) string {
 	if !errors.As(err, &qe) {
 		return err.Error()
 	}
-	m := qe.Msg
-	if l == data.KO {
-		m = qe.Localize(func(format string) string { return msg(l, format) })
-	}
-	return fmt.Sprintf(msg(l, "column %d: %s"), qe.Col, m)
+	m := qe.Localize(func(format string) string { return queryWord(format).In(l) })
+	return fmt.Sprintf(cliWords.column.In(l), qe.Col, m)
 }
 
 // noMatch reports a search that found nothing, with the nearest queries
 // that find something. Those need the whole library, which the search did
 // not keep: it is loaded again, quietly (its problems were reported).
 func noMatch(e *env, o options, query string) {
-	s := fmt.Sprintf(msg(o.lang, "no incident matches %q"), query)
+	s := fmt.Sprintf(cliWords.noMatch.In(o.lang), query)
 	lib, _ := library.Open(library.Options{Paths: o.data})
 	if near := data.Suggest(lib.Records(), query, 3); len(near) > 0 {
-		s += fmt.Sprintf(msg(o.lang, "; did you mean %s?"), strings.Join(near, ", "))
+		s += fmt.Sprintf(cliWords.didYouMean.In(o.lang), strings.Join(near, ", "))
 	}
 	fmt.Fprintf(e.stderr, "incidents search: %s\n", s)
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/serve"
 	"github.com/incidents-dev/incidents/tui"
+	"github.com/incidents-dev/incidents/tui/i18n"
 )
 
 // serveOptions are the flags of `incidents serve`.
@@ -33,8 +34,8 @@ type serveOptions struct {
 // serveCommand is `incidents serve`: the TUI for a meeting over SSH.
 var serveCommand = &command{
 	name: "serve",
-	summary: [2]string{"the TUI for a meeting: this terminal presents, others follow over ssh",
-		"회의용 TUI: 이 터미널이 발표하고 다른 사람은 ssh로 따라옴"},
+	summary: i18n.W("the TUI for a meeting: this terminal presents, others follow over ssh",
+		"회의용 TUI: 이 터미널이 발표하고 다른 사람은 ssh로 따라옴"),
 	maxArgs: 0, run: runServe,
 	examples: []string{
 		"incidents serve  # listens on 127.0.0.1:2222",
@@ -45,26 +46,26 @@ var serveCommand = &command{
 	},
 }
 
-// The flags of `incidents serve`, added to the others at init.
-func init() {
-	cmds := []string{"serve"}
-	flagSpecs = append(flagSpecs,
-		flagSpec{name: "listen", value: "ADDR", cmds: cmds, want: [2]string{"HOST:PORT", "HOST:PORT"},
-			help: [2]string{"address to listen on (default " + serve.DefaultListen + ")", "들을 주소 (기본값 " + serve.DefaultListen + ")"}},
-		flagSpec{name: "host-key", value: "PATH", cmds: cmds, want: [2]string{"a file", "파일"},
-			help: [2]string{"the server's private key (default: generated on first run under ~/.local/state/incidents)",
-				"서버 개인 키 (기본값: 처음 실행할 때 ~/.local/state/incidents 아래에 만듦)"}},
-		flagSpec{name: "authorized-keys", value: "PATH", cmds: cmds, want: [2]string{"an authorized_keys file", "authorized_keys 파일"},
-			help: [2]string{"only these public keys may join (needed off loopback)", "이 공개 키만 참여 가능 (루프백이 아니면 필요)"}},
-		flagSpec{name: "open", cmds: cmds,
-			help: [2]string{"any key may join, from anywhere that reaches the port", "포트에 닿는 누구나 어떤 키로든 참여 가능"}},
-		flagSpec{name: "headless", cmds: cmds,
-			help: [2]string{"no presenter here: everyone who joins browses alone", "발표자 없이: 참여자 모두 혼자 둘러봄"}},
-		flagSpec{name: "max-sessions", value: "N", cmds: cmds, want: [2]string{"a positive number", "양수"},
-			help: [2]string{"connections at once (default 50)", "동시 연결 수 (기본값 50)"}},
-		flagSpec{name: "idle", value: "DURATION", cmds: cmds, want: [2]string{"a duration such as 30m", "30m 같은 시간"},
-			help: [2]string{"close a connection idle this long (default 30m)", "이만큼 조용한 연결을 닫음 (기본값 30m)"}},
-	)
+// serveCmds are the commands that take serveFlagSpecs.
+var serveCmds = []string{"serve"}
+
+// serveFlagSpecs are the flags of `incidents serve`, listed after the others.
+var serveFlagSpecs = []flagSpec{
+	{name: "listen", value: "ADDR", cmds: serveCmds, want: i18n.W("HOST:PORT", "HOST:PORT"),
+		help: i18n.W("address to listen on (default "+serve.DefaultListen+")", "들을 주소 (기본값 "+serve.DefaultListen+")")},
+	{name: "host-key", value: "PATH", cmds: serveCmds, want: i18n.W("a file", "파일"),
+		help: i18n.W("the server's private key (default: generated on first run under ~/.local/state/incidents)",
+			"서버 개인 키 (기본값: 처음 실행할 때 ~/.local/state/incidents 아래에 만듦)")},
+	{name: "authorized-keys", value: "PATH", cmds: serveCmds, want: i18n.W("an authorized_keys file", "authorized_keys 파일"),
+		help: i18n.W("only these public keys may join (needed off loopback)", "이 공개 키만 참여 가능 (루프백이 아니면 필요)")},
+	{name: "open", cmds: serveCmds,
+		help: i18n.W("any key may join, from anywhere that reaches the port", "포트에 닿는 누구나 어떤 키로든 참여 가능")},
+	{name: "headless", cmds: serveCmds,
+		help: i18n.W("no presenter here: everyone who joins browses alone", "발표자 없이: 참여자 모두 혼자 둘러봄")},
+	{name: "max-sessions", value: "N", cmds: serveCmds, want: i18n.W("a positive number", "양수"),
+		help: i18n.W("connections at once (default 50)", "동시 연결 수 (기본값 50)")},
+	{name: "idle", value: "DURATION", cmds: serveCmds, want: i18n.W("a duration such as 30m", "30m 같은 시간"),
+		help: i18n.W("close a connection idle this long (default 30m)", "이만큼 조용한 연결을 닫음 (기본값 30m)")},
 }
 
 // fill reads the serve flags; last gives a flag's last value.
@@ -79,14 +80,14 @@ func (s *serveOptions) fill(last func(string) string, vals map[string][]string, 
 	if v := last("max-sessions"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n <= 0 {
-			return usageErrorf(msg(l, "--max-sessions: invalid number %q (want a positive number)"), v)
+			return usageErrorf(cliWords.badMaxSessions.In(l), v)
 		}
 		s.maxSessions = n
 	}
 	if v := last("idle"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {
-			return usageErrorf(msg(l, "--idle: invalid duration %q (want such as 30m or 1h)"), v)
+			return usageErrorf(cliWords.badIdle.In(l), v)
 		}
 		s.idle = d
 	}

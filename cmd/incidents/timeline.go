@@ -48,8 +48,8 @@ func runTimeline(e *env, o options) (int, error) {
 // hypotheticalHeader says, above everything `timeline --set` prints, that
 // the modelled series are a what-if run and which parameters it changed.
 func hypotheticalHeader(scenario string, lang data.Lang, width int) string {
-	en := "HYPOTHETICAL what-if run of the model: " + scenario + ". The modelled series below are not what happened."
-	ko := "가정 실험: " + scenario + ". 아래 모델 계열은 실제로 일어난 일이 아닙니다."
+	en := fmt.Sprintf(cliWords.hypothetical.EN, scenario)
+	ko := fmt.Sprintf(cliWords.hypothetical.KO, scenario)
 	var lines []string
 	switch lang {
 	case data.KO:

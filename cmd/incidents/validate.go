@@ -22,6 +22,6 @@ func runValidate(e *env, o options) (int, error) {
 		fmt.Fprintf(e.stderr, "incidents validate: %s\n", problemCount(len(problems), o.lang))
 		return exitFail, nil
 	}
-	fmt.Fprintf(e.stderr, "incidents validate: %s\n", msg(o.lang, "no problems"))
+	fmt.Fprintf(e.stderr, "incidents validate: %s\n", cliWords.noProblems.In(o.lang))
 	return exitOK, nil
 }
