@@ -348,7 +348,16 @@ func extends(words, prev []string) bool {
 	if last == cur {
 		return true
 	}
-	return strings.HasPrefix(cur, last) && runeCount(last) >= minLongRunes && hasWordRune(last)
+	if !strings.HasPrefix(cur, last) || runeCount(last) < minLongRunes || !hasWordRune(last) {
+		return false
+	}
+	// A word with punctuation may be matched by its parts, and a one-rune
+	// part never matches summaries while a longer one may ("\xd44" is "4",
+	// "\xd442" is "42"): its last part must be long enough too.
+	if ps := splitWords(last); len(ps) != 1 || ps[0] != last {
+		return len(ps) > 0 && runeCount(ps[len(ps)-1]) >= minLongRunes
+	}
+	return true
 }
 
 // hasWordRune reports whether w holds a letter or a digit. A word of

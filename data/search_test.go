@@ -422,7 +422,7 @@ func FuzzSearch(f *testing.F) {
 func TestSearchAfterPunctuationWord(t *testing.T) {
 	recs := append(fixture(), synth.Records(300, 4)...)
 	ix := data.NewIndex(recs)
-	for _, tc := range [][2]string{{"%\x1c", "%\x1c\xd3y"}, {"--", "--ab"}} {
+	for _, tc := range [][2]string{{"%\x1c", "%\x1c\xd3y"}, {"--", "--ab"}, {"\xd44", "\xd442"}} {
 		ix.Search(tc[0])
 		if err := sameMatches(ix.Search(tc[1]), ix.SearchFresh(tc[1])); err != nil {
 			t.Errorf("Search(%q) after Search(%q): %v", tc[1], tc[0], err)
