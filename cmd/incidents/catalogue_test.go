@@ -1,14 +1,12 @@
 package main
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/internal/i18ncheck"
 	"github.com/incidents-dev/incidents/tui/i18n"
 )
 
@@ -62,57 +60,18 @@ func TestNoKoreanOutsideCatalogue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fset := token.NewFileSet()
 	for _, path := range files {
 		if strings.HasSuffix(path, "_test.go") {
 			continue
 		}
-		f, err := parser.ParseFile(fset, path, nil, 0)
+		lits, err := i18ncheck.KoreanOutside(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		allowed := map[*ast.BasicLit]bool{}
-		ast.Inspect(f, func(n ast.Node) bool {
-			var word bool
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				word = isI18n(n.Fun, "W")
-			case *ast.CompositeLit:
-				word = isI18n(n.Type, "Word")
+		for _, l := range lits {
+			if !koreanTyped[l.Value] {
+				t.Errorf("%s: Korean outside the catalogue: %s", l.Pos, l.Value)
 			}
-			if word {
-				ast.Inspect(n, func(m ast.Node) bool {
-					if lit, ok := m.(*ast.BasicLit); ok {
-						allowed[lit] = true
-					}
-					return true
-				})
-			}
-			return true
-		})
-		ast.Inspect(f, func(n ast.Node) bool {
-			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && !allowed[lit] && !koreanTyped[lit.Value] && hasHangul(lit.Value) {
-				t.Errorf("%s: Korean outside the catalogue: %s", fset.Position(lit.Pos()), lit.Value)
-			}
-			return true
-		})
-	}
-}
-
-func isI18n(e ast.Expr, name string) bool {
-	s, ok := e.(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	x, ok := s.X.(*ast.Ident)
-	return ok && x.Name == "i18n" && s.Sel.Name == name
-}
-
-func hasHangul(s string) bool {
-	for _, r := range s {
-		if r >= 0xAC00 && r <= 0xD7A3 {
-			return true
 		}
 	}
-	return false
 }

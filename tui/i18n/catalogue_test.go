@@ -1,14 +1,12 @@
 package i18n_test
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"io/fs"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/incidents-dev/incidents/internal/i18ncheck"
 	// The root imports every screen, so every table is registered.
 	_ "github.com/incidents-dev/incidents/tui"
 	"github.com/incidents-dev/incidents/tui/i18n"
@@ -50,73 +48,21 @@ var koreanOutside = map[string]string{
 // would be a second way of translating.
 func TestNoKoreanOutsideCatalogue(t *testing.T) {
 	root := ".." // tui
-	fset := token.NewFileSet()
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 			return err
 		}
 		rel, _ := filepath.Rel(root, path)
-		rel = filepath.ToSlash(rel)
-		if _, ok := koreanOutside[rel]; ok {
+		if _, ok := koreanOutside[filepath.ToSlash(rel)]; ok {
 			return nil
 		}
-		f, err := parser.ParseFile(fset, path, nil, 0)
-		if err != nil {
-			return err
+		lits, err := i18ncheck.KoreanOutside(path)
+		for _, l := range lits {
+			t.Errorf("%s: Korean outside the catalogue: %s", l.Pos, l.Value)
 		}
-		allowed := map[*ast.BasicLit]bool{}
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				if isWordName(n.Fun, "W") {
-					markLits(n, allowed)
-				}
-			case *ast.CompositeLit:
-				if isWordName(n.Type, "Word") {
-					markLits(n, allowed)
-				}
-			}
-			return true
-		})
-		ast.Inspect(f, func(n ast.Node) bool {
-			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING && !allowed[lit] && hasSyllable(lit.Value) {
-				t.Errorf("%s: Korean outside the catalogue: %s", fset.Position(lit.Pos()), lit.Value)
-			}
-			return true
-		})
-		return nil
+		return err
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-}
-
-// isWordName reports whether e is name or i18n.name.
-func isWordName(e ast.Expr, name string) bool {
-	switch e := e.(type) {
-	case *ast.Ident:
-		return e.Name == name
-	case *ast.SelectorExpr:
-		x, ok := e.X.(*ast.Ident)
-		return ok && x.Name == "i18n" && e.Sel.Name == name
-	}
-	return false
-}
-
-func markLits(n ast.Node, allowed map[*ast.BasicLit]bool) {
-	ast.Inspect(n, func(m ast.Node) bool {
-		if lit, ok := m.(*ast.BasicLit); ok {
-			allowed[lit] = true
-		}
-		return true
-	})
-}
-
-func hasSyllable(s string) bool {
-	for _, r := range s {
-		if r >= 0xAC00 && r <= 0xD7A3 {
-			return true
-		}
-	}
-	return false
 }
