@@ -2,7 +2,6 @@ package data
 
 import (
 	"bufio"
-	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -11,9 +10,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
+	"strings"
 	"sync"
-	"sync/atomic"
 )
 
 // The search cache keeps, for each JSON Lines file of the user's, what
@@ -21,21 +19,50 @@ import (
 // already cleaned) and where each record is, in a file of its own under
 // the cache folder. A cache file is used only when its header names the
 // data file's path, size, modification time and a hash of its first and
-// last bytes exactly, in this format's version; its blocks carry
-// checksums, and every value read back is checked again (cleaned text, a
-// date that parses, offsets in order). Anything else is a miss: the data
-// file is read and its cache file written anew, through a temporary file
-// renamed into place. A file with any problem is never cached, so its
-// messages always come from the file.
+// last bytes exactly, in this format's version and with this build's
+// folding of text; its blocks carry checksums, and the values a search
+// shows are checked again (cleaned text, a date that parses, offsets in
+// order). Anything else is a miss: the data file is read and its cache
+// file written anew, through a temporary file renamed into place. A file
+// with any problem is never cached, so its messages always come from the
+// file.
 //
-// Layout: cacheMagic, the key (uvarint-length strings and numbers), then
-// blocks of [u32 length][u32 CRC-32C][payload], then [u32 0xffffffff]
-// [u64 record count]. A payload is a uvarint record count and per record
-// its offset, line and column (uvarints), a flag byte, and its strings.
+// Layout: the header (cacheMagic, a fingerprint of the folding, the key),
+// then the text section, then the list section, then the trailer. The
+// text section holds every record's summaries, one after another, in
+// groups of cacheGroup records each checked by its own CRC-32C. The list
+// section holds one block per part of the data file, [u32 length]
+// [u32 CRC-32C][payload], the payload starting with the u64 offset and the
+// uvarint length of the part's text (see encodeBlock for the rest): the
+// small values a query reads for every record, with a filter of each
+// record's summaries that tells whether they need reading at all. The
+// trailer is [u64 offset of the list section][u64 record count]
+// [u32 CRC-32C of those][cacheEnd].
 
 // cacheMagic starts every cache file; its last bytes are the version,
 // raised whenever the layout or what is stored changes.
-const cacheMagic = "incidents search cache\x00v1\n"
+const cacheMagic = "incidents search cache\x00v2\n"
+
+// cacheEnd ends every cache file, and cacheTrailer is the trailer's size.
+const (
+	cacheEnd     = "end\n"
+	cacheTrailer = 20 + len(cacheEnd)
+)
+
+// maxCacheFile bounds the size of a cache file read back (a data file is
+// at most maxFileSize; its cache file is smaller).
+const maxCacheFile = 1 << 30
+
+// foldPrint fingerprints how text is folded for matching, which the
+// filters of a cache file depend on: a build that folds otherwise does
+// not read an older build's files.
+var foldPrint = sync.OnceValue(func() []byte {
+	const probe = "Ab DNS-over-HTTPS ＦＵＬＬ ﬁ Ǆ İstanbul ΣΑΣ Straße e\u0301 한글 ㄱㄴ 음성 Ⅻ"
+	var buf []byte
+	f, _ := foldLong(probe, &buf)
+	h := sha256.Sum256([]byte(f + "\x00" + strings.Join(foldQuery(probe), "\x00")))
+	return h[:8]
+})
 
 // cacheHashed is how many bytes at each end of a data file the key hashes.
 const cacheHashed = 64 << 10
@@ -99,108 +126,13 @@ func (k *cacheKey) file(dir string) string {
 
 // header is the start of the cache file for k.
 func (k *cacheKey) header() []byte {
-	b := []byte(cacheMagic)
+	b := append([]byte(cacheMagic), foldPrint()...)
+	b = binary.AppendUvarint(b, filterBytes)
+	b = binary.AppendUvarint(b, cacheGroup)
 	b = appendString(b, k.path)
 	b = binary.AppendUvarint(b, uint64(k.size))
 	b = binary.AppendVarint(b, k.mtime)
 	return append(b, k.ends[:]...)
-}
-
-// readCache matches the records of s's cache file in dir, when it holds
-// one for key; ok is false on any miss, and nothing of it is then used.
-func readCache(dir string, key *cacheKey, s streamFile, ws []qword, v *Vocab) (ents []entry, ok bool) {
-	f, err := os.Open(key.file(dir))
-	if err != nil {
-		return nil, false
-	}
-	defer f.Close()
-	br := bufio.NewReaderSize(f, 1<<20)
-	head := key.header()
-	got := make([]byte, len(head))
-	if _, err := io.ReadFull(br, got); err != nil || !bytes.Equal(got, head) {
-		return nil, false
-	}
-	type job struct {
-		ents []entry
-		err  error
-	}
-	var (
-		jobs   []*job
-		wg     sync.WaitGroup
-		failed atomic.Bool
-		slots  = make(chan struct{}, 2*runtime.GOMAXPROCS(0))
-		count  uint64
-	)
-	defer wg.Wait()
-	for {
-		var hdr [8]byte
-		if _, err := io.ReadFull(br, hdr[:4]); err != nil {
-			return nil, false
-		}
-		n := binary.LittleEndian.Uint32(hdr[:4])
-		if n == 0xffffffff {
-			break
-		}
-		if _, err := io.ReadFull(br, hdr[4:]); err != nil || n > maxCacheBlock || failed.Load() {
-			return nil, false
-		}
-		payload := make([]byte, n)
-		if _, err := io.ReadFull(br, payload); err != nil || crc32.Checksum(payload, castagnoli) != binary.LittleEndian.Uint32(hdr[4:]) {
-			return nil, false
-		}
-		j := &job{}
-		jobs = append(jobs, j)
-		slots <- struct{}{}
-		wg.Go(func() {
-			defer func() { <-slots }()
-			j.ents, j.err = matchCached(payload, s, ws, v)
-			if j.err != nil {
-				failed.Store(true)
-			}
-		})
-	}
-	var tail [9]byte
-	if n, _ := io.ReadFull(br, tail[:]); n != 8 {
-		return nil, false
-	}
-	count = binary.LittleEndian.Uint64(tail[:8])
-	wg.Wait()
-	last := -1
-	for _, j := range jobs {
-		if j.err != nil {
-			return nil, false
-		}
-		for _, e := range j.ents {
-			if e.off <= last || int64(e.off) >= key.size {
-				return nil, false
-			}
-			last = e.off
-		}
-		ents = append(ents, j.ents...)
-	}
-	if uint64(len(ents)) != count {
-		return nil, false
-	}
-	return ents, true
-}
-
-// matchCached decodes one block of s's cache file and matches its records.
-func matchCached(payload []byte, s streamFile, ws []qword, v *Vocab) ([]entry, error) {
-	recs, err := decodeBlock(payload)
-	if err != nil {
-		return nil, err
-	}
-	m := matchers.get(ws, v)
-	defer matchers.put(m)
-	ents := make([]entry, len(recs))
-	for i, c := range recs {
-		c.rec.Origin = s.path
-		ents[i] = m.add(c.rec, entry{fi: s.fi, off: c.off, line: c.line, col: c.col, path: s.path, multi: true})
-		if ents[i].matched && !cleanSummaries(c.rec) {
-			return nil, errCorrupt
-		}
-	}
-	return ents, nil
 }
 
 // cacheWriter writes one cache file through a temporary file. A nil
@@ -210,7 +142,9 @@ type cacheWriter struct {
 	dest    string
 	tmp     *os.File
 	w       *bufio.Writer
-	next    int // the next part whose block is due
+	at      int      // bytes written
+	metas   [][]byte // the list section's blocks, written last
+	next    int      // the next part whose block is due
 	records int
 	failed  bool
 }
@@ -227,7 +161,9 @@ func newCacheWriter(dir string, key *cacheKey) *cacheWriter {
 		return nil
 	}
 	w := &cacheWriter{key: key, dest: dest, tmp: tmp, w: bufio.NewWriterSize(tmp, 1<<20)}
-	if _, err := w.w.Write(key.header()); err != nil {
+	head := key.header()
+	w.at = len(head)
+	if _, err := w.w.Write(head); err != nil {
 		w.abort()
 		return nil
 	}
@@ -252,9 +188,16 @@ func (w *cacheWriter) finish(jobs []*chunkJob) {
 func (w *cacheWriter) write(j *chunkJob) {
 	w.next++
 	if !w.failed {
-		_, err := w.w.Write(j.block)
+		_, err := w.w.Write(j.block.text)
 		w.failed = err != nil
 	}
+	meta := make([]byte, 16, 16+len(j.block.meta))
+	binary.LittleEndian.PutUint64(meta[8:], uint64(w.at))
+	meta = append(meta, j.block.meta...)
+	binary.LittleEndian.PutUint32(meta, uint32(len(meta)-8))
+	binary.LittleEndian.PutUint32(meta[4:], crc32.Checksum(meta[8:], castagnoli))
+	w.metas = append(w.metas, meta)
+	w.at += len(j.block.text)
 	w.records += len(j.ents)
 	j.block = nil
 }
@@ -264,10 +207,18 @@ func (w *cacheWriter) commit(records int) {
 	if w == nil {
 		return
 	}
-	var tail [12]byte
-	binary.LittleEndian.PutUint32(tail[:], 0xffffffff)
-	binary.LittleEndian.PutUint64(tail[4:], uint64(records))
-	_, err := w.w.Write(tail[:])
+	var err error
+	for _, m := range w.metas {
+		if _, e := w.w.Write(m); e != nil {
+			err = e
+		}
+	}
+	tail := binary.LittleEndian.AppendUint64(nil, uint64(w.at))
+	tail = binary.LittleEndian.AppendUint64(tail, uint64(records))
+	tail = binary.LittleEndian.AppendUint32(tail, crc32.Checksum(tail, castagnoli))
+	if _, e := w.w.Write(append(tail, cacheEnd...)); e != nil {
+		err = e
+	}
 	if w.failed || err != nil || w.records != records || w.w.Flush() != nil || w.tmp.Close() != nil {
 		w.abort()
 		return

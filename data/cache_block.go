@@ -24,33 +24,73 @@ func appendStrings(b []byte, ss []string) []byte {
 	return b
 }
 
+// cacheGroup is how many records' summaries are checked together: a
+// search that needs the summaries of one record reads and checks its
+// group's alone.
+const cacheGroup = 8
+
+// cacheBlock is one part's share of a cache file: its records' summaries,
+// one after another, and the payload of its block of the list section.
+type cacheBlock struct {
+	text, meta []byte
+}
+
 // encodeBlock encodes the search text of the records of ents (a part's,
-// which hold it in search) as one block, and lets go of it.
-func encodeBlock(ents []entry, part *file) []byte {
-	b := make([]byte, 8, 8+len(part.data)/2)
-	b = binary.AppendUvarint(b, uint64(len(ents)))
+// which hold it in search) as one cacheBlock, and lets go of it. The
+// payload is the length of the text, the record count, each group's text
+// length and CRC-32C, then per record its offset, line and column, a flag
+// byte (1: the title is plain, 2: it has summaries), its strings but the
+// summaries, and, with summaries, their lengths and their filter.
+func encodeBlock(ents []entry, part *file) *cacheBlock {
+	text := make([]byte, 0, len(part.data)/2)
+	recs := make([]byte, 0, len(ents)*(filterBytes+512))
+	var groups, fold []byte
+	filter := make(textFilter, filterBytes)
+	from := 0
 	for i := range ents {
 		e := &ents[i]
 		r := e.search
 		e.search = nil
-		b = binary.AppendUvarint(b, uint64(e.off))
-		b = binary.AppendUvarint(b, uint64(e.line))
-		b = binary.AppendUvarint(b, uint64(e.col))
+		recs = binary.AppendUvarint(recs, uint64(e.off))
+		recs = binary.AppendUvarint(recs, uint64(e.line))
+		recs = binary.AppendUvarint(recs, uint64(e.col))
 		var flags byte
 		if r.Title.plain {
 			flags |= 1
 		}
-		b = append(b, flags)
-		for _, s := range [...]string{r.ID, r.Org, r.Date, r.Title.EN, r.Title.KO, r.Summary.EN, r.Summary.KO, r.RootCause} {
-			b = appendString(b, s)
+		long := r.Summary.EN != "" || r.Summary.KO != ""
+		if long {
+			flags |= 2
+		}
+		recs = append(recs, flags)
+		for _, s := range [...]string{r.ID, r.Org, r.Date, r.Title.EN, r.Title.KO, r.RootCause} {
+			recs = appendString(recs, s)
 		}
 		for _, ss := range [...][]string{r.Domain, r.Components, r.Contributing, r.Symptoms} {
-			b = appendStrings(b, ss)
+			recs = appendStrings(recs, ss)
+		}
+		if long {
+			recs = binary.AppendUvarint(recs, uint64(len(r.Summary.EN)))
+			recs = binary.AppendUvarint(recs, uint64(len(r.Summary.KO)))
+			clear(filter)
+			for _, s := range [...]string{r.Summary.EN, r.Summary.KO} {
+				f, _ := foldLong(s, &fold)
+				filter.addText(f)
+			}
+			recs = append(recs, filter...)
+			text = append(append(text, r.Summary.EN...), r.Summary.KO...)
+		}
+		if (i+1)%cacheGroup == 0 || i == len(ents)-1 {
+			groups = binary.AppendUvarint(groups, uint64(len(text)-from))
+			groups = binary.LittleEndian.AppendUint32(groups, crc32.Checksum(text[from:], castagnoli))
+			from = len(text)
 		}
 	}
-	binary.LittleEndian.PutUint32(b, uint32(len(b)-8))
-	binary.LittleEndian.PutUint32(b[4:], crc32.Checksum(b[8:], castagnoli))
-	return b
+	meta := make([]byte, 0, 20+len(groups)+len(recs))
+	meta = binary.AppendUvarint(meta, uint64(len(text)))
+	meta = binary.AppendUvarint(meta, uint64(len(ents)))
+	meta = append(append(meta, groups...), recs...)
+	return &cacheBlock{text: text, meta: meta}
 }
 
 // errCorrupt is any cache file that is not what this version writes.
@@ -88,64 +128,76 @@ func (r *blockReader) str() string {
 	return s
 }
 
-func (r *blockReader) strs() []string {
-	n := r.uvarint()
-	if r.bad || n > uint64(len(r.b)) { // each string takes a byte at least
+func (r *blockReader) u32() uint32 {
+	if len(r.b) < 4 {
+		r.bad = true
+		return 0
+	}
+	v := binary.LittleEndian.Uint32(r.b)
+	r.b = r.b[4:]
+	return v
+}
+
+func (r *blockReader) byte() byte {
+	if len(r.b) < 1 {
+		r.bad = true
+		return 0
+	}
+	c := r.b[0]
+	r.b = r.b[1:]
+	return c
+}
+
+// bytes reads n bytes, sharing the block's memory.
+func (r *blockReader) bytes(n int) []byte {
+	if len(r.b) < n {
 		r.bad = true
 		return nil
 	}
-	ss := make([]string, n)
-	for i := range ss {
-		ss[i] = r.str()
+	b := r.b[:n:n]
+	r.b = r.b[n:]
+	return b
+}
+
+// int reads a uvarint that must be at most limit.
+func (r *blockReader) int(limit int) int {
+	v := r.uvarint()
+	if v > uint64(limit) {
+		r.bad = true
+		return 0
 	}
-	return ss
+	return int(v)
 }
 
-// cachedRecord is one record read back from a block, with where it was.
-type cachedRecord struct {
-	rec            *Record
-	off, line, col int
+// record reads the strings of one record but its summaries into rec,
+// reusing its lists' memory.
+func (r *blockReader) record(rec *Record, flags byte) {
+	lists := [...][]string{rec.Domain[:0], rec.Components[:0], rec.Contributing[:0], rec.Symptoms[:0]}
+	*rec = Record{ID: r.str(), Org: r.str(), Date: r.str()}
+	rec.Title = Text{EN: r.str(), KO: r.str(), plain: flags&1 != 0}
+	rec.RootCause = r.str()
+	rec.Domain, rec.Components = r.strsTo(lists[0]), r.strsTo(lists[1])
+	rec.Contributing, rec.Symptoms = r.strsTo(lists[2]), r.strsTo(lists[3])
 }
 
-// decodeBlock decodes and checks a block's payload. Every string must be
-// as cleaning leaves it and every record must pass checkRecord, or the
-// block is corrupt: a cache file is never trusted to hold what it should.
-func decodeBlock(payload []byte) ([]cachedRecord, error) {
-	r := &blockReader{b: payload}
+// strsTo reads a list of strings into dst.
+func (r *blockReader) strsTo(dst []string) []string {
 	n := r.uvarint()
-	if r.bad || n > uint64(len(payload)) {
-		return nil, errCorrupt
+	if r.bad || n > uint64(len(r.b)) { // each string takes a byte at least
+		r.bad = true
+		return dst
 	}
-	out := make([]cachedRecord, 0, n)
 	for range n {
-		c := cachedRecord{off: int(r.uvarint()), line: int(r.uvarint()), col: int(r.uvarint())}
-		if len(r.b) == 0 {
-			return nil, errCorrupt
-		}
-		flags := r.b[0]
-		r.b = r.b[1:]
-		rec := &Record{ID: r.str(), Org: r.str(), Date: r.str()}
-		rec.Title = Text{EN: r.str(), KO: r.str(), plain: flags&1 != 0}
-		rec.Summary = Text{EN: r.str(), KO: r.str()}
-		rec.RootCause = r.str()
-		rec.Domain, rec.Components, rec.Contributing, rec.Symptoms = r.strs(), r.strs(), r.strs(), r.strs()
-		if r.bad || flags&^1 != 0 || c.off < 0 || c.line < 1 || c.col < 1 || !cleanForSearch(rec) {
-			return nil, errCorrupt
-		}
-		out = append(out, c)
-		out[len(out)-1].rec = rec
+		dst = append(dst, r.str())
 	}
-	if len(r.b) != 0 {
-		return nil, errCorrupt
-	}
-	return out, nil
+	return dst
 }
 
 // cleanForSearch reports whether rec is as sanitizeSearch leaves it, and
 // as checkRecord accepts it (setting its Day), but for its summaries,
-// which cleanSummaries checks: matchCached checks them for the records
-// the query matches, the only ones whose summaries show in what a search
-// returns (its hits).
+// which cleanSummaries checks. matchBlock checks both for the records the
+// query matches, the only ones whose text shows in what a search returns
+// (their list columns and hits), and the id of every record.
 func cleanForSearch(rec *Record) bool {
 	line := func(s string) bool { return sanitizeLine(s) == s }
 	lines := func(ss []string) bool {

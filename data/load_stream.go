@@ -103,7 +103,7 @@ func (s streamFile) open() (*cacheKey, error) {
 type chunkJob struct {
 	ents  []entry
 	probs []problem
-	block []byte // the part's cache block, when a cache is written
+	block *cacheBlock // the part's cache block, when a cache is written
 	done  atomic.Bool
 }
 

@@ -1,0 +1,42 @@
+//go:build linux
+
+package data
+
+import (
+	"os"
+	"syscall"
+)
+
+// mapFile maps the file at path into memory, read-only. drop tells the
+// system that the pages of b[lo:hi] will not be read again soon, so that
+// they stop counting towards the process's memory (they are read back
+// from the file if they are); release unmaps it, after which nothing of
+// b may be used.
+func mapFile(path string) (b []byte, drop func(lo, hi int), release func(), err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	size := info.Size()
+	if size <= 0 || size > maxCacheFile || !info.Mode().IsRegular() {
+		return nil, nil, nil, errCorrupt
+	}
+	b, err = syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	page := os.Getpagesize()
+	drop = func(lo, hi int) {
+		lo = (lo + page - 1) / page * page
+		hi = hi / page * page
+		if lo < hi {
+			syscall.Madvise(b[lo:hi], syscall.MADV_DONTNEED)
+		}
+	}
+	return b, drop, func() { syscall.Munmap(b) }, nil
+}
