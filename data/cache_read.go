@@ -131,6 +131,11 @@ func readCache(dir string, key *cacheKey, s streamFile, ws []qword, v *Vocab) (e
 	if failed.Load() {
 		return nil, false
 	}
+	total := 0
+	for _, es := range results {
+		total += len(es)
+	}
+	ents = make([]entry, 0, total)
 	last := -1
 	for _, es := range results {
 		for _, e := range es {

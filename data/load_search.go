@@ -118,6 +118,8 @@ type matcher struct {
 	// alias and aliases are scratch for a record's FieldAliases text.
 	alias   []byte
 	aliases []string
+	// slab is where the list columns of matched records are cut from.
+	slab []Record
 }
 
 func newMatcher(ws []qword, v *Vocab) *matcher {
@@ -140,7 +142,7 @@ func (m *matcher) add(r *Record, e entry) entry {
 		return e
 	}
 	e.matched, e.score, e.hits = true, score, m.sc.collect(m.d)
-	e.rec = listColumns(r)
+	e.rec = m.listColumns(r)
 	e.id = e.rec.ID
 	if e.key == r.ID {
 		e.key = e.rec.ID
@@ -148,13 +150,23 @@ func (m *matcher) add(r *Record, e entry) entry {
 	return e
 }
 
-// listColumns copies what a search result prints of r.
-func listColumns(r *Record) *Record {
-	return &Record{
-		ID: strings.Clone(r.ID), Org: strings.Clone(r.Org), Date: strings.Clone(r.Date), Day: r.Day,
-		Title:  Text{EN: strings.Clone(r.Title.EN), KO: strings.Clone(r.Title.KO), plain: r.Title.plain},
-		Origin: r.Origin,
+// listColumns copies what a search result prints of r, into one string
+// and a Record cut from m's slab.
+func (m *matcher) listColumns(r *Record) *Record {
+	if len(m.slab) == 0 {
+		m.slab = make([]Record, 64)
 	}
+	c := &m.slab[0]
+	m.slab = m.slab[1:]
+	all := strings.Join([]string{r.ID, r.Org, r.Date, r.Title.EN, r.Title.KO}, "")
+	cut := func(s string) string {
+		t := all[:len(s)]
+		all = all[len(s):]
+		return t
+	}
+	*c = Record{ID: cut(r.ID), Org: cut(r.Org), Date: cut(r.Date), Day: r.Day, Origin: r.Origin}
+	c.Title = Text{EN: cut(r.Title.EN), KO: cut(r.Title.KO), plain: r.Title.plain}
+	return c
 }
 
 // decodeForSearch decodes and checks one record unit as decodeRecord does,
@@ -220,13 +232,15 @@ func (ld *loader) runSearch(ws []qword) *Found {
 	for _, u := range ld.vocabs {
 		ld.addVocab(v, u)
 	}
-	ents, probs := matchUnits(ld.records, ws, v)
+	bundled, probs := matchUnits(ld.records, ws, v)
 	ld.problems = append(ld.problems, probs...)
+	parts := [][]entry{bundled}
 	for _, s := range ld.stream.files {
 		e, p := ld.matchStream(s, ws, v)
-		ents = append(ents, e...)
+		parts = append(parts, e)
 		ld.problems = append(ld.problems, p...)
 	}
+	ents := slices.Concat(parts...)
 	slices.SortStableFunc(ents, func(a, b entry) int { return cmp.Or(cmp.Compare(a.fi, b.fi), cmp.Compare(a.off, b.off)) })
 	kept := ld.settle(ents)
 	ids := make(map[string]string, len(kept))
@@ -237,14 +251,31 @@ func (ld *loader) runSearch(ws []qword) *Found {
 			out = append(out, Match{Record: e.rec, Score: e.score, Hits: e.hits})
 		}
 	}
-	ld.addTimelinesTo(map[string]*Timeline{}, func(key string) (string, bool) {
-		id, ok := ids[key]
-		return id, ok
-	}, nil)
+	if ld.userTimelines() {
+		ld.addTimelinesTo(map[string]*Timeline{}, func(key string) (string, bool) {
+			id, ok := ids[key]
+			return id, ok
+		}, nil)
+	}
 	slices.SortFunc(out, func(a, b Match) int {
 		return cmp.Or(cmp.Compare(b.Score, a.Score), b.Record.Day.Compare(a.Record.Day), strings.Compare(a.Record.ID, b.Record.ID))
 	})
 	return &Found{Matches: out, Notices: ld.notices, Records: len(kept)}
+}
+
+// userTimelines reports whether any timeline is the user's. Without one,
+// the timelines need not be read: the bundled ones are valid (TestBundle,
+// and the model checks of the library's tests) and name bundled records,
+// which a search always keeps (a user's record replaces one under its
+// id), so they can show in a search's problems or notices only as what a
+// user's timeline repeats or replaces.
+func (ld *loader) userTimelines() bool {
+	for _, u := range ld.timelines {
+		if !u.f.bundled {
+			return true
+		}
+	}
+	return false
 }
 
 // settle drops repeated ids from ents (in file order) as addRecords does:

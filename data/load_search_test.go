@@ -210,3 +210,33 @@ func TestSearchCacheMisses(t *testing.T) {
 	os.WriteFile(notDir, nil, 0o600)
 	check("a file, not a folder", notDir)
 }
+
+// TestSearchLoadTimelines compares SearchLoad with Load and Search over a
+// folder with timelines of its own: one replacing a bundled timeline, one
+// repeated, one for a record that is not there and one that does not
+// decode. A search reads the timelines only when some are the user's.
+func TestSearchLoadTimelines(t *testing.T) {
+	dir := t.TempDir()
+	writeSynth(t, dir, 40, 40, "")
+	tl, err := os.ReadFile(filepath.Join("library", "timelines", "IL-0271.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"t1.json": string(tl),
+		"t2.json": string(tl),
+		"t3.json": strings.Replace(string(tl), `"IL-0271"`, `"NOPE-1"`, 1),
+		"t4.json": `{"incident": "IL-0499", "stages": 5}`,
+	}
+	for name, s := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, q := range []string{"dns", "discord"} {
+		checkSame(t, dir, q, false)
+	}
+	if o := searchLoad(t, dir, "dns", "", false); !strings.Contains(o.errs, "NOPE-1") || len(o.notices) == 0 {
+		t.Errorf("the user's timelines were not read: %q, notices %q", o.errs, o.notices)
+	}
+}
