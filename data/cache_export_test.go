@@ -7,3 +7,11 @@ func SetStreamChunk(n int) (restore func()) {
 	streamChunk = n
 	return func() { streamChunk = old }
 }
+
+// SetMapStreams turns the mapping of JSON Lines files on or off and
+// returns a function that restores it.
+func SetMapStreams(on bool) (restore func()) {
+	old := mapStreams
+	mapStreams = on
+	return func() { mapStreams = old }
+}

@@ -7,12 +7,16 @@ import (
 	"syscall"
 )
 
-// mapFile maps the file at path into memory, read-only. drop tells the
-// system that the pages of b[lo:hi] will not be read again soon, so that
-// they stop counting towards the process's memory (they are read back
-// from the file if they are); release unmaps it, after which nothing of
-// b may be used.
-func mapFile(path string) (b []byte, drop func(lo, hi int), release func(), err error) {
+// canMap says that mapFile maps files, rather than reading them whole.
+const canMap = true
+
+// mapFile maps the file at path into memory, of at most limit bytes and
+// not empty. Its pages may be written, privately: nothing reaches the
+// file. drop tells the system that the pages of b[lo:hi] will not be read
+// again soon, so that they stop counting towards the process's memory
+// (they are read back from the file if they are, as it was); release
+// unmaps it, after which nothing of b may be used.
+func mapFile(path string, limit int64) (b []byte, drop func(lo, hi int), release func(), err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, nil, err
@@ -23,10 +27,10 @@ func mapFile(path string) (b []byte, drop func(lo, hi int), release func(), err 
 		return nil, nil, nil, err
 	}
 	size := info.Size()
-	if size <= 0 || size > maxCacheFile || !info.Mode().IsRegular() {
+	if size <= 0 || size > limit || !info.Mode().IsRegular() {
 		return nil, nil, nil, errCorrupt
 	}
-	b, err = syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
+	b, err = syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -7,9 +7,12 @@ import (
 	"os"
 )
 
+// canMap says that mapFile reads files whole rather than mapping them.
+const canMap = false
+
 // mapFile reads the file at path whole (see the Linux version, which maps
 // it); drop does nothing and release lets go of it.
-func mapFile(path string) (b []byte, drop func(lo, hi int), release func(), err error) {
+func mapFile(path string, limit int64) (b []byte, drop func(lo, hi int), release func(), err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, nil, err
@@ -19,7 +22,7 @@ func mapFile(path string) (b []byte, drop func(lo, hi int), release func(), err 
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if info.Size() <= 0 || info.Size() > maxCacheFile || !info.Mode().IsRegular() {
+	if info.Size() <= 0 || info.Size() > limit || !info.Mode().IsRegular() {
 		return nil, nil, nil, errCorrupt
 	}
 	b = make([]byte, info.Size())

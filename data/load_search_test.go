@@ -108,8 +108,12 @@ func TestSearchLoadSynth(t *testing.T) {
 	bad := `{"id":"SY-000003","title":"again"}` + "\n" + `{"id":"IL-0499","date":"2020-01-01","title":"mine"}` + "\n" +
 		`{"id": 5}` + "\n" + `  {"id":"SY-X","date":"2020-13-01","title":"t"}` + "\n" + "not json\n"
 	writeSynth(t, dir, 600, 250, bad)
-	for _, q := range []string{"dns", "etcd crash", "음성", "cloudflare", "sy-0003", "ㅇㅅ", "org:discord", "!dns etcd", "zzzzqx", ","} {
-		checkSame(t, dir, q, false)
+	for _, mapped := range []bool{true, false} {
+		restore := data.SetMapStreams(mapped)
+		for _, q := range []string{"dns", "etcd crash", "음성", "cloudflare", "sy-0003", "ㅇㅅ", "org:discord", "!dns etcd", "zzzzqx", ","} {
+			checkSame(t, dir, q, false)
+		}
+		restore()
 	}
 }
 

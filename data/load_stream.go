@@ -111,6 +111,9 @@ type chunkJob struct {
 // own goroutine, a few at a time. w, when not nil, is given each part's
 // cache block in order.
 func (ld *loader) streamFile(s streamFile, ws []qword, v *Vocab, w *cacheWriter) ([]entry, []problem, error) {
+	if ents, probs, err := ld.streamMapped(s, ws, v, w); err != errNotMapped {
+		return ents, probs, err
+	}
 	f, err := s.fsys.Open(s.name)
 	if err != nil {
 		return nil, nil, pathErr(err)
@@ -173,7 +176,7 @@ func (ld *loader) streamFile(s streamFile, ws []qword, v *Vocab, w *cacheWriter)
 		at := base
 		wg.Go(func() {
 			defer func() { <-slots }()
-			job.ents, job.probs = matchPart(part, s.fi, at, ws, v, w != nil)
+			job.ents, job.probs = matchPart(part, s.fi, at, ws, v, w != nil, nil)
 			if w != nil {
 				job.block = encodeBlock(job.ents, part)
 			}
@@ -204,12 +207,15 @@ func (ld *loader) streamFile(s streamFile, ws []qword, v *Vocab, w *cacheWriter)
 // matchPart splits part (whole lines, base bytes into its file) into
 // records and decodes and matches them. Entries of matched records keep
 // nothing of part's bytes. keep asks for each record's search text in the
-// entries too, for the cache.
-func matchPart(part *file, fi, base int, ws []qword, v *Vocab, keep bool) ([]entry, []problem) {
+// entries too, for the cache. m is the matcher to use, or nil for one of
+// the pool's.
+func matchPart(part *file, fi, base int, ws []qword, v *Vocab, keep bool, m *matcher) ([]entry, []problem) {
 	sub := &loader{}
 	sub.splitLines(part, fi)
-	m := matchers.get(ws, v)
-	defer matchers.put(m)
+	if m == nil {
+		m = matchers.get(ws, v)
+		defer matchers.put(m)
+	}
 	ents := make([]entry, 0, len(sub.records))
 	var probs []problem
 	for _, u := range sub.records {
