@@ -78,7 +78,7 @@ func decodeRecordAs(u unit, sanitize func(*Record)) (*Record, []problem) {
 		e.Line, e.Col = u.f.pos(u.off)
 		return nil, []problem{{u.fi, u.off, e}}
 	}
-	r, ok := decodeRecordFast(u.raw)
+	r, ok := decodeRecordFastAs(u.raw, true) // checkUTF8 held
 	if !ok {
 		r = new(Record)
 		if err := json.Unmarshal(u.raw, r); err != nil {

@@ -12,6 +12,17 @@ import (
 type fastDecoder struct {
 	b []byte
 	i int
+	// valid says b is valid UTF-8: its strings need no checking again.
+	valid bool
+}
+
+// plain reports whether body, a string's, needs no unescaping and is
+// valid UTF-8 without control characters.
+func (d *fastDecoder) plain(body []byte) bool {
+	if d.valid {
+		return jsonscan.PlainValid(body)
+	}
+	return jsonscan.PlainBytes(body)
 }
 
 func (d *fastDecoder) space() { d.i = jsonscan.SkipSpace(d.b, d.i) }
@@ -72,7 +83,7 @@ func (d *fastDecoder) next(it *objIter) bool {
 		return false
 	}
 	end := jsonscan.StringEnd(d.b, d.i)
-	if d.i >= len(d.b) || d.b[d.i] != '"' || end < 0 || !jsonscan.PlainBytes(d.b[d.i+1:end-1]) {
+	if d.i >= len(d.b) || d.b[d.i] != '"' || end < 0 || !d.plain(d.b[d.i+1:end-1]) {
 		it.bad = true
 		return false
 	}
@@ -128,7 +139,7 @@ func (d *fastDecoder) str(s *string) bool {
 	if end < 0 {
 		return false
 	}
-	v, ok := plainStringView(d.b[d.i:end])
+	v, ok := d.plainStringView(d.b[d.i:end])
 	if !ok {
 		// An escaped string: let encoding/json unescape it. Its own
 		// variable, so that v does not escape to the heap on every call.
@@ -242,10 +253,16 @@ func once(seen *bool) bool {
 // blanked in a clone, before), so its strings can point into it; a large
 // load then does not copy its text again. Nothing else may call it:
 // encoding/json reuses the buffers it hands to UnmarshalJSON.
-func plainStringView(q []byte) (string, bool) {
-	body, ok := jsonscan.PlainBody(q)
-	if !ok || len(body) == 0 {
-		return "", ok
+func (d *fastDecoder) plainStringView(q []byte) (string, bool) {
+	if len(q) < 2 || q[0] != '"' || q[len(q)-1] != '"' {
+		return "", false
+	}
+	body := q[1 : len(q)-1]
+	if !d.plain(body) {
+		return "", false
+	}
+	if len(body) == 0 {
+		return "", true
 	}
 	return unsafe.String(&body[0], len(body)), true
 }

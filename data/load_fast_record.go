@@ -8,8 +8,12 @@ package data
 // anything else, and the caller decodes with encoding/json, which then
 // also produces the error message; when it reports true, the record is
 // the one encoding/json gives (FuzzDecodeRecordFast holds it to that).
-func decodeRecordFast(b []byte) (*Record, bool) {
-	d := fastDecoder{b: b}
+func decodeRecordFast(b []byte) (*Record, bool) { return decodeRecordFastAs(b, false) }
+
+// decodeRecordFastAs is decodeRecordFast; valid says b is known to be
+// valid UTF-8, which its strings then are too.
+func decodeRecordFastAs(b []byte, valid bool) (*Record, bool) {
+	d := fastDecoder{b: b, valid: valid}
 	r := new(Record)
 	var seen uint64
 	it := d.iter()

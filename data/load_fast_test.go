@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestDecodeRecordFastTaken checks that the records loading meets most —
@@ -82,6 +83,13 @@ func FuzzDecodeRecordFast(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		fast, ok := decodeRecordFast(b)
+		if utf8.Valid(b) {
+			// What the loader calls once it has checked the UTF-8.
+			valid, vok := decodeRecordFastAs(b, true)
+			if vok != ok || ok && !reflect.DeepEqual(*fast, *valid) {
+				t.Fatalf("%q: decoding known-valid UTF-8 differs: %v %+v, want %v %+v", b, vok, valid, ok, fast)
+			}
+		}
 		if !ok {
 			return
 		}

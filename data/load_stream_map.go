@@ -84,6 +84,11 @@ func (ld *loader) streamMapped(s streamFile, ws []qword, v *Vocab, w *cacheWrite
 	if fault.Load() {
 		return nil, nil, errRestart
 	}
+	n := 0
+	for _, j := range jobs {
+		n += len(j.ents)
+	}
+	ents = make([]entry, 0, n)
 	for _, j := range jobs {
 		ents = append(ents, j.ents...)
 		for _, p := range j.probs {

@@ -106,6 +106,18 @@ func PlainBytes(body []byte) bool {
 	return ascii || utf8.Valid(body)
 }
 
+// PlainValid is PlainBytes for a body within a JSON text already known to
+// be valid UTF-8: between its quotes, which are ASCII, so is the body, and
+// only escapes and control characters are looked for.
+func PlainValid(body []byte) bool {
+	for _, c := range body {
+		if c < 0x20 || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
 // QuoteByte quotes c the way encoding/json's syntax errors do.
 func QuoteByte(c byte) string {
 	if c == '\'' {
