@@ -175,12 +175,13 @@ func TestSearchCacheMisses(t *testing.T) {
 		t.Fatal(err)
 	}
 	damage := map[string]func([]byte) []byte{
-		"truncated":    func(b []byte) []byte { return b[:len(b)/2] },
-		"flipped byte": func(b []byte) []byte { b = append([]byte{}, b...); b[len(b)/2] ^= 1; return b },
-		"empty":        func([]byte) []byte { return nil },
-		"foreign":      func([]byte) []byte { return []byte("not a cache file at all\n") },
-		"trailing":     func(b []byte) []byte { return append(append([]byte{}, b...), 0) },
-		"wrong count":  func(b []byte) []byte { b = append([]byte{}, b...); b[len(b)-8]++; return b },
+		"truncated":     func(b []byte) []byte { return b[:len(b)/2] },
+		"flipped byte":  func(b []byte) []byte { b = append([]byte{}, b...); b[len(b)/2] ^= 1; return b },
+		"empty":         func([]byte) []byte { return nil },
+		"foreign":       func([]byte) []byte { return []byte("not a cache file at all\n") },
+		"trailing":      func(b []byte) []byte { return append(append([]byte{}, b...), 0) },
+		"wrong count":   func(b []byte) []byte { b = append([]byte{}, b...); b[len(b)-16]++; return b },   // the trailer's
+		"flipped early": func(b []byte) []byte { b = append([]byte{}, b...); b[len(b)/5] ^= 1; return b }, // in the summaries
 	}
 	for name, f := range damage {
 		if err := os.WriteFile(files[0], f(good), 0o600); err != nil {
