@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/incidents-dev/incidents/data/internal/jsonscan"
 )
@@ -44,12 +45,16 @@ func (ld *loader) addFile(f *file, lines bool) {
 			ld.problems = append(ld.problems, p)
 			return
 		}
+		if !ld.checkUTF8(u) {
+			return
+		}
+		if kind, ok := probeKind(u.raw); ok {
+			ld.addUnit(u, kind)
+			return
+		}
 		var probe struct {
 			Events json.RawMessage `json:"events"`
 			Terms  json.RawMessage `json:"terms"`
-		}
-		if !ld.checkUTF8(u) {
-			return
 		}
 		if err := json.Unmarshal(u.raw, &probe); err != nil {
 			var se *json.SyntaxError
@@ -60,15 +65,78 @@ func (ld *loader) addFile(f *file, lines bool) {
 		}
 		switch {
 		case probe.Events != nil:
-			ld.timelines = append(ld.timelines, u)
+			ld.addUnit(u, unitTimeline)
 		case probe.Terms != nil:
-			ld.vocabs = append(ld.vocabs, u)
+			ld.addUnit(u, unitVocab)
 		default:
-			ld.records = append(ld.records, u)
+			ld.addUnit(u, unitRecord)
 		}
 	default:
 		ld.records = append(ld.records, unit{f: f, fi: fi, off: start, raw: f.data[start:]})
 	}
+}
+
+// What a file holding one JSON object holds.
+const (
+	unitRecord = iota
+	unitTimeline
+	unitVocab
+)
+
+// addUnit files u as what it holds.
+func (ld *loader) addUnit(u unit, kind int) {
+	switch kind {
+	case unitTimeline:
+		ld.timelines = append(ld.timelines, u)
+	case unitVocab:
+		ld.vocabs = append(ld.vocabs, u)
+	default:
+		ld.records = append(ld.records, u)
+	}
+}
+
+// probeKind tells what the JSON object b holds as addFile's probe with
+// encoding/json does (a timeline has events, a vocabulary terms, anything
+// else is a record) without decoding it: its keys are read, its values
+// skipped. ok is false for anything it cannot be sure of (invalid JSON,
+// an escaped key, a key "events" or "terms" in other case or repeated, or
+// one of them null), which the probe then decides.
+func probeKind(b []byte) (kind int, ok bool) {
+	if !json.Valid(b) {
+		return 0, false
+	}
+	d := fastDecoder{b: b, valid: true}
+	var events, terms int
+	it := d.iter()
+	for d.next(&it) {
+		key := string(it.key)
+		switch {
+		case key == "events":
+			events++
+		case key == "terms":
+			terms++
+		case strings.EqualFold(key, "events") || strings.EqualFold(key, "terms"):
+			return 0, false
+		}
+		if (key == "events" || key == "terms") && d.null() {
+			return 0, false
+		}
+		end, ok := jsonscan.ValueEnd(b, d.i)
+		if !ok || end == d.i {
+			return 0, false
+		}
+		d.i = end
+	}
+	if !it.ok() || jsonscan.SkipSpace(b, d.i) != len(b) || events > 1 || terms > 1 {
+		return 0, false
+	}
+	switch {
+	case events == 1:
+		return unitTimeline, true
+	case terms == 1:
+		return unitVocab, true
+	}
+	return unitRecord, true
 }
 
 // splitLines splits a JSON Lines file into its records, one a line. Each
