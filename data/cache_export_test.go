@@ -15,3 +15,11 @@ func SetMapStreams(on bool) (restore func()) {
 	mapStreams = on
 	return func() { mapStreams = old }
 }
+
+// SetArrayMin sets the size from which SearchLoad streams a .json file
+// holding an array and returns a function that restores it.
+func SetArrayMin(n int64) (restore func()) {
+	old := arrayMin
+	arrayMin = n
+	return func() { arrayMin = old }
+}

@@ -116,8 +116,8 @@ func (ld *loader) addFS(fsys fs.FS, root, prefix string, bundled, explicit bool)
 			bad(name, err)
 			return nil
 		}
-		if ld.stream != nil && !bundled && ext == ".jsonl" {
-			ld.stream.files = append(ld.stream.files, streamFile{fsys: fsys, name: name, fi: len(ld.files), path: show(name)})
+		if array := ext == ".json" && ld.stream != nil && !bundled && isArrayFile(fsys, name, d); array || ld.stream != nil && !bundled && ext == ".jsonl" {
+			ld.stream.files = append(ld.stream.files, streamFile{fsys: fsys, name: name, fi: len(ld.files), path: show(name), array: array})
 			ld.files = append(ld.files, &file{path: show(name)})
 			return nil
 		}

@@ -2,6 +2,7 @@ package data_test
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -124,6 +125,7 @@ func TestSearchLoadHostile(t *testing.T) {
 		t.Skip("the hostile corpus takes a few seconds")
 	}
 	defer data.SetStreamChunk(4 << 10)()
+	defer data.SetArrayMin(1)() // every array file streamed and cached
 	for _, c := range hostile.Cases() {
 		// The bundle takes most of the time of a small case; it is
 		// loaded only for the cases that name one of its records.
@@ -251,5 +253,41 @@ func TestSearchLoadTimelines(t *testing.T) {
 	}
 	if o := searchLoad(t, dir, "dns", "", false); !strings.Contains(o.errs, "NOPE-1") || len(o.notices) == 0 {
 		t.Errorf("the user's timelines were not read: %q, notices %q", o.errs, o.notices)
+	}
+}
+
+// TestSearchLoadArray compares SearchLoad, cached and not, with Load and
+// Search over a .json file holding an array of records, with bad elements
+// and repeated ids, and over one holding a single record.
+func TestSearchLoadArray(t *testing.T) {
+	defer data.SetArrayMin(1)()
+	dir := t.TempDir()
+	var lines bytes.Buffer
+	if err := synth.WriteJSONL(&lines, synth.Records(300, 11)); err != nil {
+		t.Fatal(err)
+	}
+	elems := strings.Split(strings.TrimSpace(lines.String()), "\n")
+	elems = append(elems, `{"id":"SY-000003","title":"again"}`, `{"id": 5}`, `{"id":"SY-000007","date":"2021-02-03","title":"DNS once more"}`)
+	for name, body := range map[string]string{
+		"export.json": "[\n" + strings.Join(elems, ",\n") + "\n]\n",
+		"one.json":    `{"id":"ONE-1","date":"2020-01-01","title":"A lone DNS record"}`,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, q := range []string{"dns", "etcd crash", "음성", "sy-0003", "zzzzqx"} {
+		checkSame(t, dir, q, true)
+	}
+	// Without its bad elements, the array is cached and read back.
+	body := "[" + strings.Join(elems[:300], ",") + "]"
+	if err := os.WriteFile(filepath.Join(dir, "export.json"), []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cache := t.TempDir()
+	checkSame(t, dir, "dns", true)
+	searchLoad(t, dir, "dns", cache, true)
+	if files, _ := filepath.Glob(filepath.Join(cache, "*")); len(files) != 1 {
+		t.Errorf("cache holds %v, want the array's file", files)
 	}
 }

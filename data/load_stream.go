@@ -19,12 +19,15 @@ type streamState struct {
 }
 
 // streamFile is one JSON Lines file of the user's, left by addFS to be
-// read a part at a time.
+// read a part at a time, or one .json file holding an array of records.
 type streamFile struct {
 	fsys fs.FS
 	name string // in fsys
 	fi   int
 	path string // as shown
+	// array is set for a .json file holding an array of records, which
+	// is read whole (see matchArray).
+	array bool
 }
 
 // streamChunk is how much of a file is read at a time: whole lines of
@@ -51,6 +54,15 @@ func (ld *loader) matchStream(s streamFile, ws []qword, v *Vocab) ([]entry, []pr
 			return ents, nil
 		}
 		w = newCacheWriter(ld.stream.cache, key)
+	}
+	if s.array {
+		ents, probs := ld.matchArray(s, ws, v, w)
+		if len(probs) > 0 {
+			w.abort()
+		} else {
+			w.commit(len(ents))
+		}
+		return ents, probs
 	}
 	ents, probs, err := ld.streamFile(s, ws, v, w)
 	if errors.Is(err, errRestart) {
