@@ -67,10 +67,6 @@ var foldPrint = sync.OnceValue(func() []byte {
 // cacheHashed is how many bytes at each end of a data file the key hashes.
 const cacheHashed = 64 << 10
 
-// maxCacheBlock bounds a block read back, so that a corrupt length cannot
-// make the reader allocate without end.
-const maxCacheBlock = 256 << 20
-
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // cacheKey identifies the version of a data file that a cache file
