@@ -23,3 +23,11 @@ func SetArrayMin(n int64) (restore func()) {
 	arrayMin = n
 	return func() { arrayMin = old }
 }
+
+// SetAfterMap sets a function called with the path of each file SearchLoad
+// maps, once it is, and returns a function that restores it.
+func SetAfterMap(f func(path string)) (restore func()) {
+	old := afterMap
+	afterMap = f
+	return func() { afterMap = old }
+}

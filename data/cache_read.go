@@ -82,6 +82,9 @@ func readCache(dir string, key *cacheKey, s streamFile, ws []qword, v *Vocab) (e
 		return nil, false
 	}
 	defer release()
+	if afterMap != nil {
+		afterMap(key.file(dir))
+	}
 	// A mapped file cut short by someone else faults when read: that is
 	// a miss too.
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
@@ -151,6 +154,10 @@ func readCache(dir string, key *cacheKey, s streamFile, ws []qword, v *Vocab) (e
 	}
 	return ents, true
 }
+
+// afterMap, when set (by tests), is called with the path of each file
+// mapped, once it is.
+var afterMap func(path string)
 
 // faulted reports whether p, a recovered panic, is a fault reading memory
 // (see debug.SetPanicOnFault), and panics again with any other.

@@ -32,6 +32,9 @@ func (ld *loader) streamMapped(s streamFile, ws []qword, v *Vocab, w *cacheWrite
 		return nil, nil, errNotMapped
 	}
 	defer release()
+	if afterMap != nil {
+		afterMap(d.join(s.name))
+	}
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	var (
 		jobs  []*chunkJob
