@@ -108,8 +108,9 @@ func (ld *loader) matchArray(s streamFile, ws []qword, v *Vocab, w *cacheWriter)
 // each entry placed by line and column. keep asks for each record's search
 // text in the entries too, for the cache.
 func matchArrayPart(units []unit, ws []qword, v *Vocab, keep bool) ([]entry, []problem) {
-	m := matchers.get(ws, v)
-	defer matchers.put(m)
+	// A matcher of its own: its caches are keyed by the file's strings,
+	// which a pooled one would keep the whole file alive by.
+	m := newMatcher(ws, v)
 	ents := make([]entry, 0, len(units))
 	var probs []problem
 	for _, u := range units {
