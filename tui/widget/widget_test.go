@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
+
 	"github.com/incidents-dev/incidents/data"
 )
 
@@ -140,6 +141,18 @@ func TestLevelBaseline(t *testing.T) {
 	} {
 		if got := Level(tc.v, tc.lo, tc.hi); got != tc.want {
 			t.Errorf("Level(%g, %g, %g) = %d, want %d", tc.v, tc.lo, tc.hi, got, tc.want)
+		}
+	}
+}
+
+// TestLevel16Baseline is TestLevelBaseline for two-row sparklines.
+func TestLevel16Baseline(t *testing.T) {
+	for _, tc := range []struct {
+		v, lo, hi float64
+		want      int
+	}{{0, 0, 30, 0}, {1, 0, 30, 1}, {0.03, 0, 1, 1}, {0.5, 0, 1, 7}, {1, 0, 1, 15}, {2, 2, 2, 0}} {
+		if got := Level16(tc.v, tc.lo, tc.hi); got != tc.want {
+			t.Errorf("Level16(%g, %g, %g) = %d, want %d", tc.v, tc.lo, tc.hi, got, tc.want)
 		}
 	}
 }
