@@ -121,6 +121,13 @@ func (ld *loader) addFS(fsys fs.FS, root, prefix string, bundled, explicit bool)
 			ld.files = append(ld.files, &file{path: show(name)})
 			return nil
 		}
+		if bundled && ld.stream != nil && strings.HasPrefix(name, bundledTimelines) {
+			// A search reads the bundled timelines only when the user
+			// has some (see userTimelines).
+			ld.stream.timelines = append(ld.stream.timelines, lazyFile{fsys: fsys, name: name, fi: len(ld.files)})
+			ld.files = append(ld.files, &file{path: show(name), bundled: true})
+			return nil
+		}
 		data, err := readFile(fsys, name)
 		if err != nil {
 			bad(name, err)

@@ -3,6 +3,7 @@ package data
 import (
 	"encoding/json"
 	"io/fs"
+	"strings"
 	"testing"
 )
 
@@ -49,4 +50,25 @@ func FuzzProbeKind(f *testing.F) {
 			t.Fatalf("%q: probeKind says %d, encoding/json %d", b, kind, want)
 		}
 	})
+}
+
+// TestBundledTimelinesFolder holds the bundle's timelines folder to what a
+// search assumes when it leaves the folder unread: every file in it is a
+// timeline.
+func TestBundledTimelinesFolder(t *testing.T) {
+	n := 0
+	fs.WalkDir(Bundled(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasPrefix(p, bundledTimelines) {
+			return err
+		}
+		n++
+		b, err := fs.ReadFile(Bundled(), p)
+		if err != nil || jsonProbe(b) != unitTimeline {
+			t.Errorf("%s: not a timeline (%v); the bundle's timelines folder holds timelines alone", p, err)
+		}
+		return nil
+	})
+	if n == 0 {
+		t.Errorf("the bundle has no %s folder", bundledTimelines)
+	}
 }

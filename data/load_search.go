@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"unsafe"
+
+	"github.com/incidents-dev/incidents/data/internal/jsonscan"
 )
 
 // Found is what SearchLoad returns: the matches of one query over
@@ -252,6 +254,7 @@ func (ld *loader) runSearch(ws []qword) *Found {
 		}
 	}
 	if ld.userTimelines() {
+		ld.readBundledTimelines()
 		ld.addTimelinesTo(map[string]*Timeline{}, func(key string) (string, bool) {
 			id, ok := ids[key]
 			return id, ok
@@ -264,11 +267,11 @@ func (ld *loader) runSearch(ws []qword) *Found {
 }
 
 // userTimelines reports whether any timeline is the user's. Without one,
-// the timelines need not be read: the bundled ones are valid (TestBundle,
-// and the model checks of the library's tests) and name bundled records,
-// which a search always keeps (a user's record replaces one under its
-// id), so they can show in a search's problems or notices only as what a
-// user's timeline repeats or replaces.
+// the bundled timelines need not be read (addFS leaves them for later):
+// they are valid (TestBundle, and the model checks of the library's tests)
+// and name bundled records, which a search always keeps (a user's record
+// replaces one under its id), so they can show in a search's problems or
+// notices only as what a user's timeline repeats or replaces.
 func (ld *loader) userTimelines() bool {
 	for _, u := range ld.timelines {
 		if !u.f.bundled {
@@ -276,6 +279,25 @@ func (ld *loader) userTimelines() bool {
 		}
 	}
 	return false
+}
+
+// readBundledTimelines reads the bundled timelines addFS left for later,
+// into their places: before the user's.
+func (ld *loader) readBundledTimelines() {
+	var units []unit
+	for _, lf := range ld.stream.timelines {
+		data, err := readFile(lf.fsys, lf.name)
+		f := ld.files[lf.fi]
+		if err != nil {
+			ld.report(lf.fi, 0, &Error{Path: f.path, Err: err})
+			continue
+		}
+		f.data = data
+		start := jsonscan.SkipSpace(data, 0)
+		units = append(units, unit{f: f, fi: lf.fi, off: start, raw: data[start:]})
+	}
+	ld.stream.timelines = nil
+	ld.timelines = append(units, ld.timelines...)
 }
 
 // settle drops repeated ids from ents (in file order) as addRecords does:

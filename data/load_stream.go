@@ -16,7 +16,21 @@ import (
 type streamState struct {
 	cache string // the cache folder, or "" for none
 	files []streamFile
+	// timelines are the bundled timelines' files, read only when needed.
+	timelines []lazyFile
 }
+
+// lazyFile is a bundled file whose reading is left for later; its place
+// in the loader's files is kept.
+type lazyFile struct {
+	fsys fs.FS
+	name string
+	fi   int
+}
+
+// bundledTimelines is the folder of the bundle that holds its timelines,
+// and nothing else (TestBundledTimelinesFolder).
+const bundledTimelines = "timelines/"
 
 // streamFile is one JSON Lines file of the user's, left by addFS to be
 // read a part at a time, or one .json file holding an array of records.
