@@ -126,7 +126,7 @@ func (ld *loader) addFS(fsys fs.FS, root, prefix string, bundled, explicit bool)
 			bad(name, err)
 			return nil
 		}
-		ld.addFile(&file{path: show(name), data: data, bundled: bundled}, ext == ".jsonl")
+		ld.addFile(&file{path: show(name), data: data, bundled: bundled, fsys: fsys, name: name}, ext == ".jsonl")
 		return nil
 	})
 	if walkErr != nil {

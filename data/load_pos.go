@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strings"
 	"sync"
@@ -15,8 +16,12 @@ import (
 
 // file is one data file read into memory.
 type file struct {
-	path    string // as shown in errors and Origin
-	data    []byte
+	path string // as shown in errors and Origin
+	data []byte
+	// fsys and name are where the file was read from (nil and "" for
+	// data from elsewhere), for compact records to be read again.
+	fsys    fs.FS
+	name    string
 	bundled bool
 	// line0 is how many lines of the file come before data, when data is
 	// a part of it (SearchLoad reads large files a part at a time).

@@ -38,7 +38,7 @@ func (ix *Index) searchQuery(q Query) []Match {
 	var sc scratch
 	for _, m := range base {
 		ord := ords[m.Record]
-		score, hits, ok := sc.evalGroups(&ix.docs[ord], m.Record, groups)
+		score, hits, ok := sc.evalGroups(ix.docs[ord], m.Record, groups)
 		if !ok {
 			continue
 		}

@@ -36,7 +36,9 @@ type Loading struct {
 var quiet = 200 * time.Millisecond
 
 // OpenAsync opens the library as Open does, in a goroutine, and returns at
-// once. Updates delivers a progress report now and then once the load has
+// once. The user's records are compact (data.Options.Compact): they hold
+// their list columns and search text, which keeps a large library small;
+// Find, Record, Timeline and Full read one whole from its file. Updates delivers a progress report now and then once the load has
 // run for 200 ms, then the opened library; a report the reader is not
 // ready for is dropped, never waited on, except the last; the records it
 // would have carried go with the next. The search index
@@ -68,7 +70,7 @@ func (ld *Loading) run(opts Options, start time.Time) {
 		default: // the reader is busy: the records go with a later report
 		}
 	}
-	lib, err := openWith(opts, progress, batch)
+	lib, err := openWith(opts, true, progress, batch)
 	ld.mu.Lock()
 	ld.lib, ld.err, ld.done = lib, err, true
 	ld.pending = nil

@@ -75,10 +75,13 @@ type cacheKey struct {
 type Model struct {
 	// opts holds the options but the styles: styles is the detail group,
 	// shared by pointer with the theme it came from.
-	opts    settings
-	styles  *theme.Styles
-	keys    KeyMap
-	rec     *data.Record
+	opts   settings
+	styles *theme.Styles
+	keys   KeyMap
+	rec    *data.Record
+	// given is the record SetRecord was given: rec, or the compact
+	// record rec was read from (see data.Full).
+	given   *data.Record
 	vp      viewport.Model
 	w, h    int
 	focused bool
@@ -119,8 +122,14 @@ func (m Model) Record() *data.Record { return m.rec }
 
 // SetRecord shows another record from its top.
 func (m *Model) SetRecord(rec *data.Record) {
-	if rec == m.rec && rec != nil {
+	if rec == m.given && rec != nil {
 		return
+	}
+	m.given = rec
+	if rec != nil {
+		// A compact record is read whole; when its file has changed,
+		// what was loaded of it is shown.
+		rec, _ = data.Full(rec)
 	}
 	m.rec = rec
 	m.related = nil
