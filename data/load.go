@@ -101,8 +101,10 @@ type loader struct {
 	// to be read a part at a time (SearchLoad).
 	stream *streamState
 	batch  func(recs []*Record)
-	// compact makes the records of user files compact (Options.Compact).
-	compact bool
+	// compact makes the records of user files compact (Options.Compact);
+	// deferred are the JSON Lines files it leaves to read a part at a time.
+	compact  bool
+	deferred []compactFile
 }
 
 func (ld *loader) report(fi, off int, e *Error) {
@@ -184,7 +186,7 @@ func (ld *loader) batchFor(v *Vocab) func([]unit, []*Record) {
 // addRecords decodes the record units into lib, newest first; a user
 // record replaces a bundled one of the same id, other repeats are problems.
 func (ld *loader) addRecords(lib *Library) {
-	recs, probs := decodeRecords(ld.records, ld.progress, ld.batchFor(lib.Vocab))
+	units, recs, probs := ld.decodeAll(lib.Vocab)
 	ld.problems = append(ld.problems, probs...)
 	type entry struct {
 		rec     *Record
@@ -197,16 +199,16 @@ func (ld *loader) addRecords(lib *Library) {
 		if r == nil {
 			continue
 		}
-		u := ld.records[i]
+		u := units[i]
 		key := strings.ToLower(r.ID)
 		if j, ok := byID[key]; ok {
 			first := entries[j]
 			if !first.u.f.bundled || u.f.bundled {
 				e := &Error{Path: u.f.path, Record: r.ID, Err: fmt.Errorf("duplicate id (first in %s)", first.u.place())}
 				if u.multi {
-					e.Line, e.Col = u.f.pos(u.off)
+					e.Line, e.Col = u.pos()
 				}
-				ld.report(u.fi, u.off, e)
+				ld.report(u.fi, u.abs(), e)
 				continue
 			}
 			entries[j].removed = true

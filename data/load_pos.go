@@ -23,6 +23,9 @@ type file struct {
 	fsys    fs.FS
 	name    string
 	bundled bool
+	// base is the offset of data in the file, when data is a part of it
+	// (Options.Compact reads large files a part at a time).
+	base int64
 	// line0 is how many lines of the file come before data, when data is
 	// a part of it (SearchLoad reads large files a part at a time).
 	line0 int
@@ -101,7 +104,7 @@ func (u unit) place() string {
 	if !u.multi {
 		return u.f.path
 	}
-	line, col := u.f.pos(u.off)
+	line, col := u.pos()
 	return fmt.Sprintf("%s:%d:%d", u.f.path, line, col)
 }
 

@@ -147,6 +147,14 @@ func (r *Record) kept(str func(string) string, strs []string) *Record {
 		c.RecurrenceOf = &s
 	}
 	c.names = r.namesCopy()
+	if c.names.terms != nil {
+		// The tags as the record keeps them.
+		terms := make([]tagTerm, len(c.names.terms))
+		for i, t := range c.names.terms {
+			terms[i] = tagTerm{str(t.tag), t.names}
+		}
+		c.names.terms = terms
+	}
 	return c
 }
 

@@ -109,6 +109,7 @@ func firstOf(a, b []string) string {
 // TestCompactSynth loads synthetic corpora compact, with repeated ids, a
 // bundled id replaced and bad records among them.
 func TestCompactSynth(t *testing.T) {
+	defer data.SetCompactChunk(8 << 10)()
 	dir := t.TempDir()
 	bad := `{"id":"SY-000003","title":"again"}` + "\n" + `{"id":"IL-0499","date":"2020-01-01","title":"mine"}` + "\n" +
 		`{"id": 5}` + "\n" + `  {"id":"SY-X","date":"2020-13-01","title":"t"}` + "\n" + "not json\n" +
@@ -127,6 +128,7 @@ func TestCompactHostile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the hostile corpus takes a few seconds")
 	}
+	defer data.SetCompactChunk(4 << 10)()
 	for _, c := range hostile.Cases() {
 		noBundled := true
 		for _, f := range c.Files {
@@ -206,4 +208,30 @@ func TestCompactChanged(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestCompactParts loads JSON Lines files that a compact load reads in
+// parts of 256 bytes: lines longer than a part, CRLF line ends, blank
+// lines, a byte order mark, a file blank to past its first part, bad
+// records and repeated ids in later parts, and no final line break.
+func TestCompactParts(t *testing.T) {
+	defer data.SetCompactChunk(256)()
+	long := strings.Repeat("The DNS resolver failed again. ", 40)
+	rec := func(id, title string) string {
+		return fmt.Sprintf(`{"id":%q,"date":"2021-02-03","title":{"en":%q,"ko":"이름"},"summary":{"en":%q,"ko":"쿼럼을 잃었다"}}`, id, title, long)
+	}
+	files := map[string]string{
+		"a.jsonl": rec("SY-1", "One") + "\r\n\r\n" + rec("SY-2", "Two") + "\n" + `{"id":"SY-3"}` + "\n" + rec("SY-1", "Again") + "\n" + rec("SY-4", "Four"),
+		"b.jsonl": "\ufeff" + rec("SY-5", "Five") + "\n" + rec("SY-6", "Six") + "\n",
+		"c.jsonl": strings.Repeat(" \n", 300) + rec("SY-7", "Seven") + "\n" + "not json\n" + rec("SY-8", "Eight") + "\n",
+		"d.json":  rec("SY-9", "Nine"),
+		"e.jsonl": "",
+	}
+	dir := t.TempDir()
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkCompact(t, dir, true, "dns", "one", "이름", "sy-1", "resolver failed")
 }

@@ -43,7 +43,7 @@ func compactBatch(units []unit, recs []*Record, src func(*file) *source) {
 		a.file = u.f.data
 		c := r.kept(a.str, make([]string, r.keptStrings()))
 		d := &docs[i]
-		st := &stub{src: src(u.f), off: int64(u.off), size: int32(len(u.raw)), line: int32(u.line), col: int32(u.col),
+		st := &stub{src: src(u.f), off: int64(u.abs()), size: int32(len(u.raw)), line: int32(u.line), col: int32(u.col),
 			multi: u.multi, sum: maphash.Bytes(stubSeed, u.raw), doc: d}
 		for k := range 2 {
 			f := FieldSummaryEN + Field(k)

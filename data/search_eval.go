@@ -212,7 +212,7 @@ func (r *Record) matchesFilter(f Facet, v string) bool {
 		if strings.HasPrefix(normName(val), v) {
 			return true
 		}
-		for _, n := range r.names.terms[val] {
+		for _, n := range r.names.termNames(val) {
 			if strings.HasPrefix(normName(n), v) {
 				return true
 			}
