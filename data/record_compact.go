@@ -119,9 +119,9 @@ func (r *Record) namesCopy() recordNames {
 		timeline: atomic.LoadUint32(&r.names.timeline), named: r.names.named}
 }
 
-// kept returns a record holding what a compact record keeps of r, each
-// string passed through str.
-func (r *Record) kept(str func(string) string, strs []string) *Record {
+// kept fills c with what a compact record keeps of r, each string passed
+// through str and the lists' strings held in strs, and returns c.
+func (r *Record) kept(c *Record, str func(string) string, strs []string) *Record {
 	list := func(ss []string) []string {
 		if ss == nil {
 			return nil
@@ -134,7 +134,7 @@ func (r *Record) kept(str func(string) string, strs []string) *Record {
 		return out
 	}
 	dur := func(d Duration) Duration { d.Text = str(d.Text); return d }
-	c := &Record{
+	*c = Record{
 		ID: str(r.ID), Org: str(r.Org), OrgSlug: str(r.OrgSlug), Date: str(r.Date), DateKind: str(r.DateKind),
 		Docs: list(r.Docs), Title: Text{EN: str(r.Title.EN), KO: str(r.Title.KO)}, Domain: list(r.Domain),
 		Related: list(r.Related), Severity: str(r.Severity), Symptoms: list(r.Symptoms),
@@ -166,7 +166,7 @@ func (r *Record) keptStrings() int {
 // loadedCopy returns what was loaded of compact record r, its summaries
 // restored, for Full to show when the file has changed.
 func (r *Record) loadedCopy() *Record {
-	c := r.kept(func(s string) string { return s }, make([]string, r.keptStrings()))
+	c := r.kept(new(Record), func(s string) string { return s }, make([]string, r.keptStrings()))
 	c.Summary = Text{EN: r.stub.restore(0), KO: r.stub.restore(1)}
 	return c
 }

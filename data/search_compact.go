@@ -15,7 +15,7 @@ func compactBatch(units []unit, recs []*Record, src func(*file) *source) {
 	docs := make([]doc, len(recs))
 	var sc summaryScratch
 	patches := make([][2][]byte, len(recs))
-	need := 0
+	need, n, nstrs, nstarts := 0, 0, 0, 0
 	for i, r := range recs {
 		if !compactable(units[i], r) {
 			continue
@@ -23,7 +23,13 @@ func compactBatch(units []unit, recs []*Record, src func(*file) *source) {
 		a := arena{file: units[i].f.data}
 		d := &docs[i]
 		d.fill(r, &sc)
-		need += a.countKept(r) + a.countDoc(d)
+		need += a.countKept(r) + a.countDoc(d, r)
+		n++
+		nstrs += r.keptStrings()
+		for k := range d.long {
+			nstarts += len(d.long[k].starts)
+			need += len(d.long[k].heads) + len(d.long[k].seconds)
+		}
 		for k := range 2 {
 			p, ok := patchOf(nil, r.FieldText(FieldSummaryEN+Field(k)), d.text[FieldSummaryEN+Field(k)], d.maps[FieldSummaryEN+Field(k)])
 			if !ok {
@@ -35,13 +41,20 @@ func compactBatch(units []unit, recs []*Record, src func(*file) *source) {
 		}
 	}
 	a := arena{buf: make([]byte, 0, need)}
+	// The records, their lists and their summaries' word starts, one
+	// array of each for the batch.
+	kept := make([]Record, n)
+	strs := make([]string, nstrs)
+	starts := make([]uint16, nstarts)
 	for i, r := range recs {
 		if !compactable(units[i], r) {
 			continue
 		}
 		u := units[i]
 		a.file = u.f.data
-		c := r.kept(a.str, make([]string, r.keptStrings()))
+		k := r.keptStrings()
+		c := r.kept(&kept[0], a.str, strs[:k:k])
+		kept, strs = kept[1:], strs[k:]
 		d := &docs[i]
 		st := &stub{src: src(u.f), off: int64(u.abs()), size: int32(len(u.raw)), line: int32(u.line), col: int32(u.col),
 			multi: u.multi, sum: maphash.Bytes(stubSeed, u.raw), doc: d}
@@ -57,13 +70,21 @@ func compactBatch(units []unit, recs []*Record, src func(*file) *source) {
 			}
 		}
 		for f := range numFields {
-			if same(d.text[f], r.FieldText(f)) && f < FieldTags {
+			if f < FieldTags && same(d.text[f], r.FieldText(f)) {
 				d.text[f] = c.FieldText(f) // the copy the record keeps
 			} else {
-				d.text[f] = a.str(d.text[f])
+				d.text[f] = a.copy(d.text[f])
 			}
 			if m := d.maps[f]; m != nil && !isLong(f) {
 				m.src = c.FieldText(f)
+			}
+		}
+		for k := range d.long {
+			sm := &d.long[k]
+			sm.heads, sm.seconds = a.copy(sm.heads), a.copy(sm.seconds)
+			if n := len(sm.starts); n > 0 {
+				copy(starts, sm.starts)
+				sm.starts, starts = starts[:n:n], starts[n:]
 			}
 		}
 		c.stub = st
@@ -204,12 +225,12 @@ func (a *arena) countKept(r *Record) int {
 	return n
 }
 
-// countDoc counts the bytes of the file that d's texts refer to, beyond
-// those of the fields the record keeps.
-func (a *arena) countDoc(d *doc) int {
+// countDoc counts the bytes of d's texts, but those that are the fields
+// of r the record keeps.
+func (a *arena) countDoc(d *doc, r *Record) int {
 	n := 0
-	for f := FieldTags; f < numFields; f++ {
-		if a.inFile(d.text[f]) {
+	for f := range numFields {
+		if f >= FieldTags || !same(d.text[f], r.FieldText(f)) {
 			n += len(d.text[f])
 		}
 	}
