@@ -124,6 +124,9 @@ func TestHeadless(t *testing.T) {
 	c := join(t, addr, "kim", 100, 30, nil, "")
 	waitFor(t, "kim", c.scr, "browsing", "incidents")
 	c.keys(t, "f")
+	waitFor(t, "kim", c.scr, "Filters") // browsing alone in the explorer, f is the facet filters
+	c.keys(t, "esc")
+	c.keys(t, "F")
 	waitFor(t, "kim", c.scr, "there is no presenter to follow")
 }
 

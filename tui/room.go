@@ -95,7 +95,7 @@ func newRoom(r Role) room {
 	return room{
 		role:      r,
 		following: r == Follower,
-		follow:    key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "follow / browse")),
+		follow:    key.NewBinding(key.WithKeys("f", "F"), key.WithHelp("f", "follow / browse")),
 		scroll:    key.NewBinding(key.WithKeys("up", "down", "j", "k", "pgup", "pgdown")),
 	}
 }
@@ -195,15 +195,18 @@ func (a *App) SetFollowing(on bool) {
 	}
 }
 
-// followerKey handles a follower's key: `f` toggles following; while
-// following, only keys that change nobody's moment pass (help, language,
-// quit, scrolling a record).
+// followerKey handles a follower's key: `f` (or `F`) toggles following;
+// while following, only keys that change nobody's moment pass (help,
+// language, quit, scrolling a record). Browsing alone in the explorer, `f`
+// opens the facet filters as it does anywhere else, and `F` rejoins.
 func (a App) followerKey(msg tea.KeyMsg) (App, tea.Cmd, bool) {
 	typing := a.top().Capturing()
 	switch {
 	case key.Matches(msg, a.keys.Quit):
 		return a, nil, false
 	case typing && !a.room.following:
+		return a, nil, false
+	case !a.room.following && a.onExplorer() && msg.String() == "f":
 		return a, nil, false
 	case key.Matches(msg, a.room.follow):
 		return a.toggleFollow()
@@ -275,6 +278,12 @@ func (a *App) toExplorer(id string) {
 	if ex, ok := a.top().(*explorerScreen); ok && id != "" {
 		ex.selectID(id)
 	}
+}
+
+// onExplorer reports whether the explorer is on top.
+func (a App) onExplorer() bool {
+	_, ok := a.top().(*explorerScreen)
+	return ok
 }
 
 // onDetail reports whether a record's detail is on top.
@@ -352,7 +361,11 @@ func (a App) strip() string {
 	default:
 		where = roomWords.presenterList.In(a.lang)
 	}
-	line := where + roomWords.rejoin.In(a.lang)
+	rejoin := roomWords.rejoin
+	if a.onExplorer() {
+		rejoin = roomWords.rejoinExplorer
+	}
+	line := where + rejoin.In(a.lang)
 	return a.styles.App.Header.Render(layout.Fit(data.OneLine(line), a.w))
 }
 

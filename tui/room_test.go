@@ -61,6 +61,37 @@ func TestRoom(t *testing.T) {
 	}
 }
 
+// TestRoomFacets checks that a follower browsing alone in the explorer
+// has the facet filters on f, as everyone else does, with F to rejoin (and
+// f still leaving a following session, where nothing else is typed).
+func TestRoomFacets(t *testing.T) {
+	pres := newDriver(t, Options{Role: Presenter}, 120, 40)
+	fol := newDriver(t, Options{Role: Follower}, 100, 30)
+	fol.send(PresenterMsg{Shared: pres.app.Shared()})
+	fol.press("f")
+	if fol.app.Following() {
+		t.Fatal("f did not leave a following session")
+	}
+	if v := fol.app.View(); !strings.Contains(v, "presenter in the list · F to rejoin (f filters)") {
+		t.Fatalf("the explorer's strip does not say F rejoins:\n%s", v)
+	}
+	fol.press("f")
+	if v := fol.app.View(); !strings.Contains(v, "Filters") || fol.app.Following() {
+		t.Fatalf("f browsing alone in the explorer did not open the facet filters:\n%s", v)
+	}
+	fol.press("esc", "F")
+	if !fol.app.Following() {
+		t.Fatalf("F did not rejoin:\n%s", fol.app.View())
+	}
+
+	headless := newDriver(t, Options{Role: Follower}, 100, 30)
+	headless.app.SetFollowing(false)
+	headless.press("f")
+	if v := headless.app.View(); !strings.Contains(v, "Filters") {
+		t.Fatalf("with no presenter, f did not open the facet filters:\n%s", v)
+	}
+}
+
 // TestRoomHeader checks the presenter's header line, in both languages.
 func TestRoomHeader(t *testing.T) {
 	pres := newDriver(t, Options{Role: Presenter}, 120, 40)

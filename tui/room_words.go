@@ -8,6 +8,7 @@ var roomWords = i18n.Register("room", &struct {
 	presenterLeftBrowse, following, noPresenter, presenterLeft i18n.Word
 	keyBrowse, keyScroll, tagFollowing, tagBrowsing            i18n.Word
 	presenterAt, presenterReading, presenterList, rejoin       i18n.Word
+	rejoinExplorer                                             i18n.Word
 	browsingMark, inRoom, more, serving                        i18n.Word
 }{
 	presenterLeftBrowse: i18n.W("the presenter has left; you can go on browsing", "발표자가 나갔습니다. 계속 혼자 둘러볼 수 있습니다"),
@@ -22,6 +23,7 @@ var roomWords = i18n.Register("room", &struct {
 	presenterReading:    i18n.W("presenter reading ", "발표자가 읽는 중: "),
 	presenterList:       i18n.W("presenter in the list", "발표자: 목록"),
 	rejoin:              i18n.W(" · f to rejoin", " · f: 다시 따라가기"),
+	rejoinExplorer:      i18n.W(" · F to rejoin (f filters)", " · F: 다시 따라가기 (f: 필터)"),
 	browsingMark:        i18n.W(" (browsing)", " (혼자 보는 중)"),
 	inRoom:              i18n.W("in the room (%d): ", "참여자 %d명: "),
 	more:                i18n.W("… and %d more", "… 외 %d명"),
