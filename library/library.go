@@ -24,6 +24,10 @@ type Options struct {
 	FS []data.Dir
 	// NoBundled leaves the bundled library out.
 	NoBundled bool
+	// LimitMemory lets OpenAsync set the program's soft memory limit from
+	// the live heap as the library loads (see memlimit.go), for a program
+	// that holds the library as its main data.
+	LimitMemory bool
 	// Cache is the folder SearchOnce keeps its search cache in (see
 	// data.Options.Cache); "" keeps none. CacheDir is the usual one.
 	Cache string

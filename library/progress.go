@@ -57,7 +57,9 @@ func (ld *Loading) run(opts Options, start time.Time) {
 		ld.pending = append(ld.pending, recs...)
 		ld.mu.Unlock()
 	}
+	limit := newMemLimiter(opts.LimitMemory)
 	progress := func(done, total int) {
+		limit.progress(done, total)
 		now := time.Now()
 		if now.Sub(start) < quiet || now.Sub(last) < 50*time.Millisecond {
 			return
@@ -71,6 +73,7 @@ func (ld *Loading) run(opts Options, start time.Time) {
 		}
 	}
 	lib, err := openWith(opts, true, progress, batch)
+	limit.loaded()
 	ld.mu.Lock()
 	ld.lib, ld.err, ld.done = lib, err, true
 	ld.pending = nil
