@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"slices"
+	"sync"
 
 	"github.com/incidents-dev/incidents/data/internal/jsonscan"
 )
@@ -49,40 +50,49 @@ func (ld *loader) decodeAll(v *Vocab) ([]unit, []*Record, []problem) {
 		recs, probs := decodeRecords(ld.records, ld.progress, batch)
 		return ld.records, recs, probs
 	}
-	var left int64
+	st := &streamProgress{report: ld.progress, perByte: 1.0 / 2048, whole: len(ld.records), running: map[*flight]int{}}
 	for _, cf := range ld.deferred {
-		left += cf.size
-	}
-	done, perByte := 0, 1.0/2048 // records per byte, until some are read
-	progress := func(total int) func(int, int) {
-		if ld.progress == nil {
-			return nil
-		}
-		return func(d, _ int) { ld.progress(done+d, max(total, done+d)) }
+		st.left += cf.size
 	}
 	units := slices.Clone(ld.records)
-	estimate := func() int { return len(units) + int(float64(left)*perByte) }
-	recs, probs := decodeRecords(units, progress(estimate()), batch)
-	done = len(units)
-	var readBytes int64
-	read := 0
+	recs, probs := decodeRecords(units, st.reporter(nil), batch)
+	st.mu.Lock()
+	st.base = len(units)
+	st.mu.Unlock()
+	// Two parts are decoded at once, so that no core waits while the last
+	// records of one are decoded or the next is read.
+	var flights []*flight
+	finish := func() {
+		fl := flights[0]
+		flights = flights[1:]
+		<-fl.done
+		for i := range fl.part {
+			fl.part[i].raw = nil // the part's bytes go now
+		}
+		for i := range fl.probs {
+			fl.probs[i].off += int(fl.f.base)
+		}
+		fl.f.data = nil
+		units, recs, probs = append(units, fl.part...), append(recs, fl.recs...), append(probs, fl.probs...)
+		st.finished(fl)
+	}
 	for _, cf := range ld.deferred {
 		from := len(units)
 		ok := ld.streamCompact(cf, func(part []unit, f *file) {
-			left -= int64(len(f.data))
-			r, p := decodeRecords(part, progress(estimate()), batch)
-			for i := range part {
-				part[i].raw = nil // the part's bytes go now
+			fl := &flight{part: part, f: f, size: int64(len(f.data)), done: make(chan struct{})}
+			st.started(fl)
+			flights = append(flights, fl)
+			go func() {
+				defer close(fl.done)
+				fl.recs, fl.probs = decodeRecords(part, st.reporter(fl), batch)
+			}()
+			if len(flights) > 1 {
+				finish()
 			}
-			for i := range p {
-				p[i].off += int(f.base)
-			}
-			units, recs, probs = append(units, part...), append(recs, r...), append(probs, p...)
-			done += len(part)
-			read += len(part)
-			readBytes += int64(len(f.data))
-			perByte = float64(read) / float64(max(readBytes, 1))
 		})
+		for len(flights) > 0 {
+			finish()
+		}
 		if !ok { // Load reports such a file alone
 			units, recs = units[:from], recs[:from]
 			probs = slices.DeleteFunc(probs, func(p problem) bool { return p.fi == cf.fi })
@@ -103,6 +113,72 @@ func (ld *loader) decodeAll(v *Vocab) ([]unit, []*Record, []problem) {
 		su[i], sr[i] = units[k], recs[k]
 	}
 	return su, sr, probs
+}
+
+// flight is a part of a file being decoded.
+type flight struct {
+	part  []unit
+	f     *file
+	size  int64
+	recs  []*Record
+	probs []problem
+	done  chan struct{}
+}
+
+// streamProgress counts the records decoded of a load that reads files a
+// part at a time, for Options.Progress, whose total it estimates from the
+// bytes left to read.
+type streamProgress struct {
+	report  func(done, total int)
+	mu      sync.Mutex
+	whole   int             // records of the files read whole
+	base    int             // records decoded: of those, then of the parts finished
+	running map[*flight]int // records decoded so far of the parts decoding
+	parts   int             // records in the parts decoding
+	left    int64           // bytes not yet in a part
+	read    int             // records in the parts finished
+	bytes   int64           // bytes of the parts finished
+	perByte float64         // records per byte, so far
+}
+
+// reporter returns the progress function of the part fl decodes (nil for
+// the records read whole).
+func (s *streamProgress) reporter(fl *flight) func(int, int) {
+	if s.report == nil {
+		return nil
+	}
+	return func(d, _ int) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		done := s.base + d
+		if fl != nil {
+			s.running[fl] = d
+			done = s.base
+			for _, n := range s.running {
+				done += n
+			}
+		}
+		s.report(done, max(done, s.whole+s.read+s.parts+int(float64(s.left)*s.perByte)))
+	}
+}
+
+func (s *streamProgress) started(fl *flight) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.left -= fl.size
+	s.parts += len(fl.part)
+	s.running[fl] = 0
+}
+
+func (s *streamProgress) finished(fl *flight) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.running, fl)
+	s.parts -= len(fl.part)
+	s.base += len(fl.part)
+	s.read += len(fl.part)
+	s.bytes += fl.size
+	s.perByte = float64(s.read) / float64(max(s.bytes, 1))
 }
 
 // streamCompact reads cf a part at a time, splits each part into its
@@ -180,8 +256,7 @@ func (ld *loader) streamCompact(cf compactFile, decode func([]unit, *file)) bool
 		for i := p0; i < len(ld.problems); i++ {
 			ld.problems[i].fi = cf.fi
 		}
-		decode(units, pf)
-		pf.data = nil
+		decode(units, pf) // which drops pf.data once decoded
 		line0 += bytes.Count(part, []byte{'\n'})
 		base += int64(len(part))
 	}

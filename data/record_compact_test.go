@@ -235,3 +235,22 @@ func TestCompactParts(t *testing.T) {
 	}
 	checkCompact(t, dir, true, "dns", "one", "이름", "sy-1", "resolver failed")
 }
+
+// TestCompactProgress counts a compact load read in parts: never
+// backwards, never past its total, and ending at every record found.
+func TestCompactProgress(t *testing.T) {
+	defer data.SetCompactChunk(8 << 10)()
+	dir := t.TempDir()
+	writeSynth(t, dir, 400, 150, "not json\n")
+	last, total, calls := 0, 0, 0
+	lib, _ := data.Load(data.Options{Paths: []string{dir}, NoBundled: true, Compact: true, Progress: func(done, tot int) {
+		calls++
+		if done < last || done > tot {
+			t.Errorf("%d of %d after %d", done, tot, last)
+		}
+		last, total = done, tot
+	}})
+	if calls < 3 || last != total || total != 401 || len(lib.Records) != 400 {
+		t.Errorf("%d reports, the last %d of %d, for %d records", calls, last, total, len(lib.Records))
+	}
+}
