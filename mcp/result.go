@@ -7,8 +7,9 @@ import (
 	"sort"
 	"unicode/utf8"
 
-	"github.com/incidents-dev/incidents/library"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/incidents-dev/incidents/library"
 )
 
 // A tool result is its view encoded once, by library.WriteJSON (the

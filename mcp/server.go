@@ -6,9 +6,10 @@ import (
 	"io"
 	"strings"
 
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/library"
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // ToolNames are the server's tools (tools/list gives them sorted by name).

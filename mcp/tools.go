@@ -9,9 +9,10 @@ import (
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/library"
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // The tools' arguments. Their JSON Schemas are inferred from these types

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/exp/golden"
+
 	"github.com/incidents-dev/incidents/library"
 )
 

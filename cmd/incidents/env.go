@@ -10,10 +10,11 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/term"
+	"github.com/muesli/termenv"
+
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/library"
 	"github.com/incidents-dev/incidents/tui/theme"
-	"github.com/muesli/termenv"
 )
 
 func newEnv(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) *env {

@@ -13,9 +13,10 @@ import (
 	"testing"
 	"time"
 
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
 	"github.com/incidents-dev/incidents/library"
 	"github.com/incidents-dev/incidents/mcp"
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // mcpEnv is the environment the binary runs in: no data folders but the

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/library"
 	"github.com/incidents-dev/incidents/tui/replayer"

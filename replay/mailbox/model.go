@@ -87,6 +87,11 @@ type Model struct {
 	// Handoff is the time it takes syncers placed on a secondary or
 	// tertiary instance to move back to their primary once it is in the ring
 	// again; each moved syncer needs a new connection on its new instance.
+	// The move is the ring's, not an owner's spawn: the spawn limits do not
+	// slow it. The other way, while an instance is out of the ring, the
+	// calls its syncers hold move to the slot's placement in the ring at the
+	// pace of their updates (RPCPerCallHour), each one a spawn there within
+	// the limits (failover): a lone instance takes its 3/15.
 	Handoff time.Duration
 
 	// Retry is how often the owner of a call without a syncer asks for one
@@ -103,7 +108,10 @@ type Model struct {
 	// the interval goes back to Retry once they mostly succeed again.
 	RetryBackoff float64
 	RetryMax     time.Duration
-	// RPCRetry and RPCRetryShare are the same for RPCs of existing calls.
+	// RPCRetry and RPCRetryShare are the same for RPCs of existing calls:
+	// the first interval, backed off with the instance's retry interval. A
+	// retry waits in its syncer, at most one per syncer, so a supervisor
+	// restart does not clear it.
 	RPCRetry      time.Duration
 	RPCRetryShare float64
 
@@ -118,7 +126,11 @@ type Model struct {
 	PooledShare float64
 
 	// RestartTime is how long an instance's application takes to come back
-	// after a restart. A cluster restart runs one pass round the ring from
+	// after a restart. An instance restarted while in the ring keeps its
+	// lease through a restart shorter than the TTL, so the ring does not
+	// move its calls meanwhile; one restarted out of the ring is absent until
+	// it is back. A restart starts the callers' backoff toward the instance
+	// over. A cluster restart runs one pass round the ring from
 	// each instance named in RestartFrom (from the first instance when none
 	// of them exists), each pass going on until it meets the next one's
 	// start: the instances of a pass come back one by one, RestartStep

@@ -180,11 +180,18 @@ func (s *sim) restart(in *simInst, t, boot int) {
 	// ones over the next retry interval.
 	s.unhost(in, 1, t, s.retry)
 	in.calls = in.calls[:0]
-	clear(in.rpcRetry)
+	in.rpcRetry.reset()
 	in.pend.reset()
 	in.up = t + boot
+	// Callers meet a new application: their backoff toward it starts over.
+	in.delay, in.ok, in.bad = s.retry, 0, 0
 	in.lastRefresh = in.up
-	in.inRing = boot == 0
+	// An instance restarted while announced keeps its etcd lease through a
+	// restart shorter than the TTL: the ring still lists it, and requests
+	// for it fail until it is back (see place). One restarted out of the
+	// ring is absent until it announces itself again.
+	in.lease = boot > 0 && boot < s.ttl && in.inRing
+	in.inRing = boot == 0 || in.lease
 }
 
 // grow adds one instance next to the instance with the largest ring share,

@@ -85,11 +85,17 @@ func (s *sim) fail(c *cohort, in *simInst, t int, retry bool) {
 	s.failWin += lost
 	in.bad += lost
 	if retry {
-		in.rpcRetry[(t+s.rpcRetry)%len(in.rpcRetry)] += c.rpc * s.m.RPCRetryShare
+		// The retry waits in the syncer, not in the mailbox, for the
+		// instance's backed-off interval: a supervisor restart does not
+		// clear it. A syncer has at most one RPC waiting to be retried.
+		in.rpcRetry.add(t+s.rpcDelay(in), min(c.rpc*s.m.RPCRetryShare, max(0, in.hostedCalls()-in.rpcRetry.sum)))
 		if calls, quit := in.hostedCalls(), c.create*(1-s.m.RetryShare); quit > 0 && calls > 0 {
 			s.unhost(in, min(1, quit/calls), t+in.delay, 0)
 			if calls = in.hostedCalls(); in.pend.sum > calls {
 				in.pend.mul(calls / in.pend.sum)
+			}
+			if in.rpcRetry.sum > calls {
+				in.rpcRetry.mul(calls / in.rpcRetry.sum)
 			}
 		}
 		again := min(c.create*s.m.RetryShare, max(0, in.hostedCalls()-in.pend.sum))
@@ -120,4 +126,11 @@ func (s *sim) backoff(in *simInst) {
 		in.delay = s.retry
 	}
 	in.ok, in.bad = 0, 0
+}
+
+// rpcDelay is how long a syncer on in waits before it retries an RPC that
+// timed out: rpc_retry_s, backed off by the same factor as the instance's
+// retry interval (see backoff), at most retry_max_s.
+func (s *sim) rpcDelay(in *simInst) int {
+	return min(s.retryMax, max(1, s.rpcRetry*in.delay/s.retry))
 }

@@ -98,12 +98,13 @@ type simInst struct {
 	qlen        float64
 	lastRefresh int
 	inRing      bool
-	seen        int // the step from which call owners place syncers here
-	offset      int // staggers registration refreshes
+	lease       bool // announced through its current restart (see restart)
+	seen        int  // the step from which call owners place syncers here
+	offset      int  // staggers registration refreshes
 
 	calls      []hosted // syncers here, with or without their endpoint yet
 	stormCalls float64  // calls the reconnect storm tears down here
-	rpcRetry   []float64
+	rpcRetry   wheel    // RPCs of syncers here waiting to be retried, by step
 	// wait holds the calls of this slot that have no syncer, by the step of
 	// their owner's next request for one; pend holds the syncers here still
 	// without an endpoint, by the step of their next attempt. Both lose
@@ -187,6 +188,7 @@ type sim struct {
 	observe                      func(t int) // called after every step, for tests
 	now                          int         // the current step
 	join                         int         // RingJoin in steps
+	budget                       []float64   // each slot's spawns left under the limits this step
 }
 
 // maxInstances bounds the cluster however many instances actions add.
@@ -263,7 +265,7 @@ func (s *sim) addInstance(name string, t, at int) *simInst {
 		lastRefresh: t,
 		inRing:      true,
 		offset:      (len(s.insts) * 7) % s.refresh,
-		rpcRetry:    make([]float64, s.rpcRetry+1),
+		rpcRetry:    newWheel(s.retryMax + 1),
 		wait:        newWheel(s.retryMax + 1),
 		pend:        newWheel(s.retryMax + 1),
 		delay:       s.retry,

@@ -1,5 +1,7 @@
 package mailbox
 
+import "math"
+
 // demand computes the requests that reach each instance in step t.
 //
 // Calls end at the same pace whether they run, wait for a syncer or wait for
@@ -18,6 +20,7 @@ func (s *sim) demand(t int) {
 		in.scaleCalls(1-s.callEnd, nil)
 		in.wait.mul(1 - s.callEnd)
 		in.pend.mul(1 - s.callEnd)
+		in.rpcRetry.mul(1 - s.callEnd)
 		in.inRPC, in.inCreate = 0, 0
 		if t < in.up {
 			continue
@@ -35,22 +38,29 @@ func (s *sim) demand(t int) {
 			moved := min(calls, in.stormCalls/float64(s.stormTo-s.stormFrom))
 			s.unhost(in, moved/calls, t, 0)
 			in.pend.mul(1 - moved/calls)
+			in.rpcRetry.mul(1 - moved/calls)
 			in.inRPC += moved
 			calls -= moved
 		}
-		in.inRPC += calls*s.rpcRate + in.rpcRetry[t%len(in.rpcRetry)]
-		in.rpcRetry[t%len(in.rpcRetry)] = 0
+		in.inRPC += calls*s.rpcRate + in.rpcRetry.take(t)
 		in.inCreate += in.pend.take(t)
 	}
-	s.handoff()
+	if cap(s.budget) < len(s.insts) {
+		s.budget = make([]float64, len(s.insts))
+	}
+	s.budget = s.budget[:len(s.insts)]
 	for i, in := range s.insts {
 		share := in.weight / s.totalWeight
-		due := in.wait.take(t) + s.newCalls*offPeak*share
-		release := due
+		s.budget[i] = math.Inf(1)
 		if limited {
-			// Spawns over the limit are turned away and asked for again a
-			// retry interval later.
-			release = min(due, m.RateLimit*share)
+			s.budget[i] = m.RateLimit * share
+		}
+		due := in.wait.take(t) + s.newCalls*offPeak*share
+		// Spawns over the limit are turned away and asked for again a
+		// retry interval later.
+		release := min(due, s.budget[i])
+		s.budget[i] -= release
+		if release < due {
 			in.wait.add(t+in.delay, due-release)
 		}
 		target := s.place(i)
@@ -66,6 +76,17 @@ func (s *sim) demand(t int) {
 		target.host(i, release)
 		target.inCreate += release
 	}
+	// A failover is an owner's spawn, within what the spawn limits leave of
+	// the slot's share; a handoff is the ring's own move back to a primary,
+	// which the owners' limits do not cover.
+	for _, in := range s.insts {
+		if t >= in.up && !in.inRing {
+			// These calls' updates went to their placement in the ring,
+			// as spawns there, not to their syncers here.
+			in.inRPC -= s.failover(in)
+		}
+	}
+	s.handoff()
 }
 
 // unhost ends share f of the syncers on in (0 < f ≤ 1), from every slot
@@ -97,7 +118,7 @@ func (s *sim) handoff() {
 			if h.slot == k || h.n <= 0 {
 				continue
 			}
-			if p := s.insts[h.slot]; p.inRing && s.now >= p.seen {
+			if p := s.insts[h.slot]; p.inRing && s.now >= p.seen && s.now >= p.up {
 				x := h.n * min(1, pace)
 				h.n -= x
 				moved += x
@@ -107,6 +128,7 @@ func (s *sim) handoff() {
 		}
 		if moved > 0 {
 			in.pend.mul(1 - moved/before)
+			in.rpcRetry.mul(1 - moved/before)
 		}
 	}
 }
@@ -117,6 +139,9 @@ func (s *sim) place(i int) *simInst {
 	n := len(s.ring)
 	for k := range min(3, n) {
 		if c := s.insts[s.ring[(s.pos[i]+k)%n]]; c.inRing && s.now >= c.seen {
+			if s.now < c.up {
+				return nil // listed, but restarting: the request fails
+			}
 			return c
 		}
 	}
@@ -138,7 +163,7 @@ func (s *sim) announce(in *simInst, t int, ok bool) {
 func (s *sim) process(in *simInst, t int) {
 	m := &s.m // a pointer: the Model is large, and this runs every step
 	if t < in.up {
-		in.inRing = false
+		in.inRing = in.lease
 		return
 	}
 	limited := t >= s.limitFrom
@@ -184,4 +209,34 @@ func (s *sim) process(in *simInst, t int) {
 	case in.backedSince < 0:
 		in.backedSince = t
 	}
+}
+
+// failover moves calls of slots whose syncers sit on in, out of the ring,
+// to the slot's placement in the ring, at the pace of their voice state
+// updates: the owner routes each update through the ring, and the placement
+// there spawns a syncer for it. Returns the calls moved.
+func (s *sim) failover(in *simInst) float64 {
+	var before, moved float64
+	for i := range in.calls {
+		h := &in.calls[i]
+		before += h.n
+		if h.n <= 0 {
+			continue
+		}
+		p := s.place(h.slot)
+		if p == nil || p == in {
+			continue
+		}
+		x := min(h.n*s.rpcRate, s.budget[h.slot])
+		s.budget[h.slot] -= x
+		h.n -= x
+		moved += x
+		p.host(h.slot, x)
+		p.inCreate += x
+	}
+	if moved > 0 && before > 0 {
+		in.pend.mul(1 - moved/before)
+		in.rpcRetry.mul(1 - moved/before)
+	}
+	return moved
 }

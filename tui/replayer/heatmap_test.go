@@ -11,6 +11,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/golden"
+
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
 	"github.com/incidents-dev/incidents/tui/i18n"
@@ -127,7 +128,7 @@ func rowsOf(out string) map[string]string {
 func TestHeatmapMarks(t *testing.T) {
 	tl := modelTimeline(t)
 	st := theme.Plain()
-	early := rowsOf(renderHeatmap(tl, modelAt(12, 44), 120, 40, data.EN, st))
+	early := rowsOf(renderHeatmap(tl, modelAt(12, 47).Add(30*time.Second), 120, 40, data.EN, st))
 	late := rowsOf(renderHeatmap(tl, modelAt(14, 30), 120, 40, data.EN, st))
 	if len(early) != 30 || len(late) != 30 {
 		t.Fatalf("%d and %d rows, want 30", len(early), len(late))
@@ -143,10 +144,10 @@ func TestHeatmapMarks(t *testing.T) {
 			if strings.TrimSpace(string(r[left:online])) != "" || out || !strings.Contains(string(r[online:]), heatGlyphs[0]) {
 				t.Errorf("%s: want blank before 14:15 (column %d), cells after: %q", name, online, row)
 			}
-		case (name == "2-13" || name == "2-8") && out:
-			t.Errorf("%s marked out of the ring at 12:44 (2-8 caught up at 12:30, 2-13 just restarted)", name)
-		case name != "2-13" && name != "2-8" && !out:
-			t.Errorf("%s not marked out of the ring at 12:44: %q", name, row)
+		case (name == "2-1" || name == "2-8") && out:
+			t.Errorf("%s marked out of the ring at 12:47:30 (2-8 caught up at 12:15, 2-1's supervisor just restarted)", name)
+		case name != "2-1" && name != "2-8" && !out:
+			t.Errorf("%s not marked out of the ring at 12:47:30: %q", name, row)
 		}
 	}
 	for name, row := range late {
@@ -157,8 +158,8 @@ func TestHeatmapMarks(t *testing.T) {
 			t.Errorf("%s has no cells: %q", name, row)
 		}
 	}
-	if !strings.Contains(late["2-1"], heatGlyphs[4]) {
-		t.Errorf("2-1 never reaches the top level: %q", late["2-1"])
+	if !strings.Contains(late["2-12"], heatGlyphs[4]) {
+		t.Errorf("2-12 never reaches the top level: %q", late["2-12"])
 	}
 	out := renderHeatmap(tl, modelAt(13, 5), 80, 24, data.EN, st)
 	lines := strings.Split(out, "\n")

@@ -2,6 +2,7 @@ package replayer
 
 import (
 	"github.com/charmbracelet/bubbles/key"
+
 	"github.com/incidents-dev/incidents/replay"
 )
 

@@ -2,6 +2,7 @@ package replayer
 
 import (
 	"github.com/charmbracelet/lipgloss"
+
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui/theme"
 	"github.com/incidents-dev/incidents/tui/widget"

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
+
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
 )
@@ -49,11 +50,17 @@ func NewSpark(s *data.Series, start, end time.Time, width int, lo, hi float64) S
 }
 
 // Level maps v on [lo, hi] to 0…7; a flat scale draws the lowest block.
+// The lowest block is the baseline alone: a value above lo draws at least
+// the second, so that one instance of thirty, or 3 % against zero, never
+// reads as none.
 func Level(v, lo, hi float64) int {
 	if !(hi > lo) || math.IsNaN(v) {
 		return 0
 	}
 	l := int(math.Round((v - lo) / (hi - lo) * float64(len(Blocks)-1)))
+	if l <= 0 && v > lo {
+		l = 1
+	}
 	return min(max(l, 0), len(Blocks)-1)
 }
 

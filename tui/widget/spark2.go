@@ -1,6 +1,7 @@
 package widget
 
 import (
+	"math"
 	"strings"
 	"time"
 
@@ -14,12 +15,17 @@ type Spark2 struct {
 	top, bottom []string
 }
 
-// Level16 maps v on [lo, hi] to 0…15.
+// Level16 maps v on [lo, hi] to 0…15; as in Level, only lo itself draws
+// the lowest level.
 func Level16(v, lo, hi float64) int {
-	if !(hi > lo) {
+	if !(hi > lo) || math.IsNaN(v) {
 		return 0
 	}
-	return min(max(int((v-lo)/(hi-lo)*15.0), 0), 15)
+	l := int((v - lo) / (hi - lo) * 15.0)
+	if l <= 0 && v > lo {
+		l = 1
+	}
+	return min(max(l, 0), 15)
 }
 
 // Cells2 returns the two glyphs of level l (0…15).

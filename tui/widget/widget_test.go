@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
+
 	"github.com/incidents-dev/incidents/data"
 )
 
@@ -125,5 +126,33 @@ func TestStageBar(t *testing.T) {
 	}
 	if lipgloss.Width(bar) != 30 {
 		t.Errorf("bar is %d cells, want 30", lipgloss.Width(bar))
+	}
+}
+
+// TestLevelBaseline checks that only the baseline itself draws the lowest
+// block: one instance of thirty, or 3 % against zero, draws the second.
+func TestLevelBaseline(t *testing.T) {
+	for _, tc := range []struct {
+		v, lo, hi float64
+		want      int
+	}{
+		{0, 0, 30, 0}, {1, 0, 30, 1}, {0.03, 0, 1, 1}, {0.12, 0, 1, 1},
+		{0.5, 0, 1, 4}, {1, 0, 1, 7}, {5, 5, 5, 0}, {-1, 0, 1, 0},
+	} {
+		if got := Level(tc.v, tc.lo, tc.hi); got != tc.want {
+			t.Errorf("Level(%g, %g, %g) = %d, want %d", tc.v, tc.lo, tc.hi, got, tc.want)
+		}
+	}
+}
+
+// TestLevel16Baseline is TestLevelBaseline for two-row sparklines.
+func TestLevel16Baseline(t *testing.T) {
+	for _, tc := range []struct {
+		v, lo, hi float64
+		want      int
+	}{{0, 0, 30, 0}, {1, 0, 30, 1}, {0.03, 0, 1, 1}, {0.5, 0, 1, 7}, {1, 0, 1, 15}, {2, 2, 2, 0}} {
+		if got := Level16(tc.v, tc.lo, tc.hi); got != tc.want {
+			t.Errorf("Level16(%g, %g, %g) = %d, want %d", tc.v, tc.lo, tc.hi, got, tc.want)
+		}
 	}
 }
