@@ -38,6 +38,13 @@ type Options struct {
 	// until the load is over, and Load still sorts them. Their fields and
 	// search text do not change after.
 	Batch func(recs []*Record)
+	// Compact makes the records of the user's files compact: they keep
+	// their list columns, tags, durations and search text (built as they
+	// are decoded, which NewIndex then takes as it is) and nothing that
+	// refers to the files' bytes; Full reads a record whole again from
+	// its file. For a library too large to hold whole, as the explorer
+	// opens it.
+	Compact bool
 }
 
 // Load reads the bundled library and the user's paths.
@@ -50,7 +57,7 @@ type Options struct {
 // problem. A user record with the id of a bundled one replaces it, and
 // Notices says so.
 func Load(opts Options) (*Library, error) {
-	ld := &loader{check: opts.CheckTimeline, progress: opts.Progress, batch: opts.Batch}
+	ld := &loader{check: opts.CheckTimeline, progress: opts.Progress, batch: opts.Batch, compact: opts.Compact}
 	ld.addAll(opts, nil)
 	lib := ld.run(nil)
 	return lib, ld.err()
@@ -94,6 +101,10 @@ type loader struct {
 	// to be read a part at a time (SearchLoad).
 	stream *streamState
 	batch  func(recs []*Record)
+	// compact makes the records of user files compact (Options.Compact);
+	// deferred are the JSON Lines files it leaves to read a part at a time.
+	compact  bool
+	deferred []compactFile
 }
 
 func (ld *loader) report(fi, off int, e *Error) {
@@ -128,21 +139,44 @@ func (ld *loader) run(known map[string]bool) *Library {
 	return lib
 }
 
-// batchFor returns the hook that names each run of decoded records and
-// hands it to Options.Batch, or nil without one.
-func (ld *loader) batchFor(v *Vocab) func([]*Record) {
-	if ld.batch == nil {
+// batchFor returns the hook that names each run of decoded records, makes
+// them compact with Options.Compact, and hands them to Options.Batch; nil
+// when there is nothing to do.
+func (ld *loader) batchFor(v *Vocab) func([]unit, []*Record) {
+	if ld.batch == nil && !ld.compact {
 		return nil
 	}
 	var mu sync.Mutex
-	return func(recs []*Record) {
+	srcs := map[*file]*source{}
+	src := func(f *file) *source {
+		mu.Lock()
+		defer mu.Unlock()
+		s, ok := srcs[f]
+		if !ok {
+			s = &source{fsys: f.fsys, name: f.name, path: f.path}
+			srcs[f] = s
+		}
+		return s
+	}
+	decoded := func(recs []*Record) []*Record {
 		ok := make([]*Record, 0, len(recs))
 		for _, r := range recs {
 			if r != nil {
 				ok = append(ok, r)
 			}
 		}
+		return ok
+	}
+	return func(units []unit, recs []*Record) {
+		ok := decoded(recs)
 		v.name(ok)
+		if ld.compact {
+			compactBatch(units, recs, src)
+			ok = decoded(recs)
+		}
+		if ld.batch == nil {
+			return
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		ld.batch(ok)
@@ -152,7 +186,7 @@ func (ld *loader) batchFor(v *Vocab) func([]*Record) {
 // addRecords decodes the record units into lib, newest first; a user
 // record replaces a bundled one of the same id, other repeats are problems.
 func (ld *loader) addRecords(lib *Library) {
-	recs, probs := decodeRecords(ld.records, ld.progress, ld.batchFor(lib.Vocab))
+	units, recs, probs := ld.decodeAll(lib.Vocab)
 	ld.problems = append(ld.problems, probs...)
 	type entry struct {
 		rec     *Record
@@ -165,16 +199,16 @@ func (ld *loader) addRecords(lib *Library) {
 		if r == nil {
 			continue
 		}
-		u := ld.records[i]
+		u := units[i]
 		key := strings.ToLower(r.ID)
 		if j, ok := byID[key]; ok {
 			first := entries[j]
 			if !first.u.f.bundled || u.f.bundled {
 				e := &Error{Path: u.f.path, Record: r.ID, Err: fmt.Errorf("duplicate id (first in %s)", first.u.place())}
 				if u.multi {
-					e.Line, e.Col = u.f.pos(u.off)
+					e.Line, e.Col = u.pos()
 				}
-				ld.report(u.fi, u.off, e)
+				ld.report(u.fi, u.abs(), e)
 				continue
 			}
 			entries[j].removed = true

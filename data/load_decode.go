@@ -13,7 +13,7 @@ import (
 // decodeRecords decodes, sanitises and checks the record units on every
 // core. recs[i] is nil when units[i] had a problem. progress, when not nil,
 // is told after each chunk how many units are done, one call at a time.
-func decodeRecords(units []unit, progress func(done, total int), batch func(recs []*Record)) (recs []*Record, probs []problem) {
+func decodeRecords(units []unit, progress func(done, total int), batch func(units []unit, recs []*Record)) (recs []*Record, probs []problem) {
 	recs = make([]*Record, len(units))
 	found := make([][]problem, len(units))
 	const chunk = 256
@@ -45,7 +45,7 @@ func decodeRecords(units []unit, progress func(done, total int), batch func(recs
 					recs[i], found[i] = decodeRecord(units[i])
 				}
 				if batch != nil {
-					batch(recs[lo:hi])
+					batch(units[lo:hi], recs[lo:hi])
 				}
 				report(hi - lo)
 			}

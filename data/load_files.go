@@ -128,12 +128,22 @@ func (ld *loader) addFS(fsys fs.FS, root, prefix string, bundled, explicit bool)
 			ld.files = append(ld.files, &file{path: show(name), bundled: true})
 			return nil
 		}
+		if ld.compact && ld.stream == nil && !bundled && ext == ".jsonl" {
+			info, err := fs.Stat(fsys, name) // through a link
+			if err != nil {
+				bad(name, pathErr(err))
+				return nil
+			}
+			ld.deferred = append(ld.deferred, compactFile{fsys: fsys, name: name, fi: len(ld.files), path: show(name), size: info.Size()})
+			ld.files = append(ld.files, &file{path: show(name)})
+			return nil
+		}
 		data, err := readFile(fsys, name)
 		if err != nil {
 			bad(name, err)
 			return nil
 		}
-		ld.addFile(&file{path: show(name), data: data, bundled: bundled}, ext == ".jsonl")
+		ld.addFile(&file{path: show(name), data: data, bundled: bundled, fsys: fsys, name: name}, ext == ".jsonl")
 		return nil
 	})
 	if walkErr != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strings"
 	"sync"
@@ -15,9 +16,16 @@ import (
 
 // file is one data file read into memory.
 type file struct {
-	path    string // as shown in errors and Origin
-	data    []byte
+	path string // as shown in errors and Origin
+	data []byte
+	// fsys and name are where the file was read from (nil and "" for
+	// data from elsewhere), for compact records to be read again.
+	fsys    fs.FS
+	name    string
 	bundled bool
+	// base is the offset of data in the file, when data is a part of it
+	// (Options.Compact reads large files a part at a time).
+	base int64
 	// line0 is how many lines of the file come before data, when data is
 	// a part of it (SearchLoad reads large files a part at a time).
 	line0 int
@@ -96,7 +104,7 @@ func (u unit) place() string {
 	if !u.multi {
 		return u.f.path
 	}
-	line, col := u.f.pos(u.off)
+	line, col := u.pos()
 	return fmt.Sprintf("%s:%d:%d", u.f.path, line, col)
 }
 

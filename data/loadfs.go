@@ -14,7 +14,7 @@ type Dir struct {
 // dir, walked from its root as Load walks a folder, then opts.Paths.
 // Problems, notices and the result are as Load's.
 func LoadFS(opts Options, dirs ...Dir) (*Library, error) {
-	ld := &loader{check: opts.CheckTimeline, progress: opts.Progress, batch: opts.Batch}
+	ld := &loader{check: opts.CheckTimeline, progress: opts.Progress, batch: opts.Batch, compact: opts.Compact}
 	ld.addAll(opts, dirs)
 	lib := ld.run(nil)
 	return lib, ld.err()

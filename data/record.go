@@ -53,6 +53,8 @@ type Record struct {
 	// names are the record's other names for search, set by the loader
 	// from the vocabulary (see Vocab.attach).
 	names recordNames
+	// stub is set on a compact record (Options.Compact): what it dropped.
+	stub *stub
 }
 
 // Impact is the record's impact block. The library writes its fields as

@@ -67,8 +67,14 @@ func (r *Record) FieldText(f Field) string {
 	case FieldAliases:
 		return r.names.text
 	case FieldSummaryEN:
+		if r.stub != nil {
+			return r.stub.restore(0)
+		}
 		return r.Summary.EN
 	case FieldSummaryKO:
+		if r.stub != nil {
+			return r.stub.restore(1)
+		}
 		return r.Summary.KO
 	}
 	return ""
@@ -131,7 +137,7 @@ func (m Match) Indexes(f Field) []int {
 // copies of the records' text, so records must not change after NewIndex.
 type Index struct {
 	recs []*Record // newest first
-	docs []doc     // docs[i] describes recs[i]
+	docs []*doc    // docs[i] describes recs[i]
 
 	mu        sync.Mutex
 	recent    []prior // most recent first
@@ -194,11 +200,36 @@ func NewIndex(recs []*Record) *Index {
 		}
 		return strings.Compare(a.ID, b.ID)
 	})
-	ix.docs = make([]doc, len(ix.recs))
+	ix.docs = make([]*doc, len(ix.recs))
+	// A compact record brings its entry (Options.Compact); the others'
+	// are built here, in one array.
+	n := 0
+	for _, r := range ix.recs {
+		if r.stub == nil {
+			n++
+		}
+	}
+	if n == 0 {
+		for i, r := range ix.recs {
+			ix.docs[i] = r.stub.doc
+		}
+		return ix
+	}
+	own := make([]doc, 0, n)
+	for i, r := range ix.recs {
+		if r.stub != nil {
+			ix.docs[i] = r.stub.doc
+		} else {
+			own = append(own, doc{})
+			ix.docs[i] = &own[len(own)-1]
+		}
+	}
 	parallel(len(ix.recs), func(lo, hi int) {
 		var sc summaryScratch
 		for i := lo; i < hi; i++ {
-			ix.docs[i].fill(ix.recs[i], &sc)
+			if ix.recs[i].stub == nil {
+				ix.docs[i].fill(ix.recs[i], &sc)
+			}
 		}
 	})
 	return ix

@@ -14,14 +14,32 @@ type recordNames struct {
 	text string
 	// org are the organisation's aliases, for org: filters.
 	org []string
-	// terms maps a tag to its labels and aliases, for facet filters.
-	terms map[string][]string
+	// terms are the record's tags that the vocabulary knows, with their
+	// labels and aliases, for facet filters (a list: a record has few).
+	terms []tagTerm
 	// timeline is 1 when the library holds the record's timeline. It is
 	// read and written atomically: a record may be shown (Options.Batch)
 	// before the loader has read the timelines.
 	timeline uint32
 	// named says the names are set, before the record was handed out.
 	named bool
+}
+
+// tagTerm are a tag's labels and aliases.
+type tagTerm struct {
+	tag   string
+	names []string
+}
+
+// termNames returns the labels and aliases of the record's tag, nil for
+// a tag it lacks or the vocabulary does not know.
+func (n *recordNames) termNames(tag string) []string {
+	for _, t := range n.terms {
+		if t.tag == tag {
+			return t.names
+		}
+	}
+	return nil
 }
 
 // HasTimeline reports whether the library the record was loaded with holds
@@ -142,10 +160,13 @@ func (v *Vocab) namesOf(r *Record, cache nameCache) recordNames {
 	var n recordNames
 	n.org = v.orgAliasesOf(r.Org, cache)
 	all := v.otherNames(r, cache, nil, func(tag string, names []string) {
-		if n.terms == nil {
-			n.terms = map[string][]string{}
+		for i := range n.terms {
+			if n.terms[i].tag == tag {
+				n.terms[i].names = names
+				return
+			}
 		}
-		n.terms[tag] = names
+		n.terms = append(n.terms, tagTerm{tag, names})
 	})
 	n.text = strings.Join(all, " · ")
 	return n

@@ -38,7 +38,7 @@ func (ix *Index) searchQuery(q Query) []Match {
 	var sc scratch
 	for _, m := range base {
 		ord := ords[m.Record]
-		score, hits, ok := sc.evalGroups(&ix.docs[ord], m.Record, groups)
+		score, hits, ok := sc.evalGroups(ix.docs[ord], m.Record, groups)
 		if !ok {
 			continue
 		}
@@ -212,7 +212,7 @@ func (r *Record) matchesFilter(f Facet, v string) bool {
 		if strings.HasPrefix(normName(val), v) {
 			return true
 		}
-		for _, n := range r.names.terms[val] {
+		for _, n := range r.names.termNames(val) {
 			if strings.HasPrefix(normName(n), v) {
 				return true
 			}

@@ -30,7 +30,7 @@ func (ix *Index) HitsOf(query string, r *Record) []Hit {
 	if !ok {
 		return nil
 	}
-	d := &ix.docs[ord]
+	d := ix.docs[ord]
 	sc := scratch{one: true}
 	if words, ok := ix.plainWords(query); ok {
 		if len(words) == 0 {

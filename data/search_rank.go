@@ -65,7 +65,7 @@ func (ix *Index) runHits(ws []qword, cand candSet, useCand, hits bool) parts {
 			default:
 				ord = cand.ords[k]
 			}
-			d := &ix.docs[ord]
+			d := ix.docs[ord]
 			if score, ok := sc.match(d, ws); ok {
 				f := found{ord: ord, score: score}
 				if hits {

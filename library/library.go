@@ -24,6 +24,10 @@ type Options struct {
 	FS []data.Dir
 	// NoBundled leaves the bundled library out.
 	NoBundled bool
+	// LimitMemory lets OpenAsync set the program's soft memory limit from
+	// the live heap as the library loads (see memlimit.go), for a program
+	// that holds the library as its main data.
+	LimitMemory bool
 	// Cache is the folder SearchOnce keeps its search cache in (see
 	// data.Options.Cache); "" keeps none. CacheDir is the usual one.
 	Cache string
@@ -46,12 +50,14 @@ type Library struct {
 // timeline's model. Each bad file, record or timeline is skipped and named
 // in the error, which joins every problem (data.Error values); everything
 // else loads, and the Library is never nil.
-func Open(opts Options) (*Library, error) { return openWith(opts, nil, nil) }
+func Open(opts Options) (*Library, error) { return openWith(opts, false, nil, nil) }
 
 // openWith is Open, telling progress how many records are decoded and
-// batch the records themselves (see data.Options.Progress and Batch).
-func openWith(opts Options, progress func(done, total int), batch func([]*data.Record)) (*Library, error) {
-	lib, err := data.LoadFS(data.Options{Paths: opts.Paths, NoBundled: opts.NoBundled, CheckTimeline: checkModel, Progress: progress, Batch: batch}, opts.FS...)
+// batch the records themselves (see data.Options.Progress and Batch), with
+// the user's records compact when compact is set (data.Options.Compact).
+func openWith(opts Options, compact bool, progress func(done, total int), batch func([]*data.Record)) (*Library, error) {
+	lib, err := data.LoadFS(data.Options{Paths: opts.Paths, NoBundled: opts.NoBundled, CheckTimeline: checkModel,
+		Progress: progress, Batch: batch, Compact: compact}, opts.FS...)
 	return New(lib), err
 }
 
@@ -121,25 +127,32 @@ func (l *Library) Records() []*data.Record { return l.data.Records }
 func (l *Library) Notices() []string { return l.data.Notices }
 
 // Find returns the record with the given id, ignoring case and surrounding
-// space, or nil.
+// space, or nil. A compact record is read whole (see Full).
 func (l *Library) Find(id string) *data.Record {
 	r, err := l.data.Record(id)
 	if err != nil {
 		return nil
 	}
+	r, _ = data.Full(r)
 	return r
 }
 
-// Record returns the record with the given id, ignoring case. An unknown id
-// is an error wrapping data.ErrNotFound that names up to three ids that
-// look like it ("did you mean IL-0499?").
+// Record returns the record with the given id, ignoring case, whole (see
+// Full). An unknown id is an error wrapping data.ErrNotFound that names up
+// to three ids that look like it ("did you mean IL-0499?").
 func (l *Library) Record(id string) (*data.Record, error) {
 	r, err := l.data.Record(id)
 	if err != nil {
 		return nil, l.notFound(id, err)
 	}
+	r, _ = data.Full(r)
 	return r, nil
 }
+
+// Full returns record r whole: r itself, or for a compact record (see
+// OpenAsync) the record read back from its file, or what was loaded of it
+// with an error when the file has changed since (data.Full).
+func Full(r *data.Record) (*data.Record, error) { return data.Full(r) }
 
 func (l *Library) notFound(id string, err error) error {
 	near := l.Nearest(id, 3)

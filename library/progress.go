@@ -36,7 +36,9 @@ type Loading struct {
 var quiet = 200 * time.Millisecond
 
 // OpenAsync opens the library as Open does, in a goroutine, and returns at
-// once. Updates delivers a progress report now and then once the load has
+// once. The user's records are compact (data.Options.Compact): they hold
+// their list columns and search text, which keeps a large library small;
+// Find, Record, Timeline and Full read one whole from its file. Updates delivers a progress report now and then once the load has
 // run for 200 ms, then the opened library; a report the reader is not
 // ready for is dropped, never waited on, except the last; the records it
 // would have carried go with the next. The search index
@@ -55,7 +57,9 @@ func (ld *Loading) run(opts Options, start time.Time) {
 		ld.pending = append(ld.pending, recs...)
 		ld.mu.Unlock()
 	}
+	limit := newMemLimiter(opts.LimitMemory)
 	progress := func(done, total int) {
+		limit.progress(done, total)
 		now := time.Now()
 		if now.Sub(start) < quiet || now.Sub(last) < 50*time.Millisecond {
 			return
@@ -68,7 +72,8 @@ func (ld *Loading) run(opts Options, start time.Time) {
 		default: // the reader is busy: the records go with a later report
 		}
 	}
-	lib, err := openWith(opts, progress, batch)
+	lib, err := openWith(opts, true, progress, batch)
+	limit.loaded()
 	ld.mu.Lock()
 	ld.lib, ld.err, ld.done = lib, err, true
 	ld.pending = nil

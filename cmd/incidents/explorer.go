@@ -22,7 +22,7 @@ func runExplorer(e *env, o options) (int, error) {
 	// The user's files load behind the explorer, which opens at once on
 	// the bundled library; their problems are printed once it closes.
 	bundled, _ := library.Open(library.Options{})
-	ld := library.OpenAsync(library.Options{Paths: o.data})
+	ld := library.OpenAsync(library.Options{Paths: o.data, LimitMemory: true})
 	code, err := e.runTUI(o, bundled, "", ld)
 	if lib, done, lerr := ld.Result(); done {
 		e.report(lib, lerr, o.lang)

@@ -75,10 +75,15 @@ type cacheKey struct {
 type Model struct {
 	// opts holds the options but the styles: styles is the detail group,
 	// shared by pointer with the theme it came from.
-	opts    settings
-	styles  *theme.Styles
-	keys    KeyMap
-	rec     *data.Record
+	opts   settings
+	styles *theme.Styles
+	keys   KeyMap
+	rec    *data.Record
+	// given is the record SetRecord was given: rec, or the compact
+	// record rec was read from (see data.Full).
+	given *data.Record
+	// stale says given's file changed after the load (see data.Full).
+	stale   bool
 	vp      viewport.Model
 	w, h    int
 	focused bool
@@ -119,8 +124,16 @@ func (m Model) Record() *data.Record { return m.rec }
 
 // SetRecord shows another record from its top.
 func (m *Model) SetRecord(rec *data.Record) {
-	if rec == m.rec && rec != nil {
+	if rec == m.given && rec != nil {
 		return
+	}
+	m.given, m.stale = rec, false
+	if rec != nil {
+		// A compact record is read whole; when its file has changed,
+		// what was loaded of it is shown.
+		var err error
+		rec, err = data.Full(rec)
+		m.stale = err != nil
 	}
 	m.rec = rec
 	m.related = nil
@@ -193,7 +206,7 @@ func (m *Model) rerender(keep bool) {
 		}
 		m.page = render(m.rec, RenderOptions{
 			Lang: m.opts.Lang, Width: m.w, Styles: *m.styles, Related: m.opts.Related,
-			Hyperlinks: m.opts.Hyperlinks, Label: m.opts.Label, Focus: focus,
+			Hyperlinks: m.opts.Hyperlinks, Label: m.opts.Label, Focus: focus, Stale: m.stale,
 		})
 		// Padded once here, so a frame only slices lines.
 		m.page.padded = layout.PadLines(m.page.lines, m.w, -1)

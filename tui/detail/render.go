@@ -38,6 +38,10 @@ type RenderOptions struct {
 	Label func(term string) data.Text
 	// Focus is the related id to highlight (the one enter would open).
 	Focus string
+	// Stale says the record's file changed after it was loaded, so that
+	// only what was loaded of it is shown (see data.Full); a line under
+	// the title says so.
+	Stale bool
 }
 
 // Render returns the whole record as text, section by section in the order
@@ -86,6 +90,12 @@ func render(rec *data.Record, o RenderOptions) page {
 		return r.p
 	}
 	r.title(rec)
+	if o.Stale {
+		for _, l := range layout.Wrap(words.stale.In(o.Lang), r.w) {
+			r.add(r.paint(r.st.Missing, l))
+		}
+		r.add("")
+	}
 	afterTitle := len(r.p.lines)
 	r.gridSection(i18n.Word{}, func(l data.Lang, w int) [][]string { return r.facts(rec, l, w) })
 	r.section(words.summary, r.textOf(rec.Summary))

@@ -18,6 +18,9 @@ var words = i18n.Register("detail", &struct {
 	archived, notInLibrary                             i18n.Word
 	// copied confirms `y`; noMatch is the search count with no match.
 	copied, noMatch i18n.Word
+	// stale stands under the title of a record whose file changed after
+	// it was loaded.
+	stale i18n.Word
 	// The keys' help.
 	keyUp, keyDown, keyPageUp, keyPageDown, keyTop, keyBottom   i18n.Word
 	keyNextRelated, keyPrevRelated, keyOpen, keyReplay, keyBack i18n.Word
@@ -36,6 +39,8 @@ var words = i18n.Register("detail", &struct {
 	contributing: i18n.W("Contributing", "기여 요인"), symptomTags: i18n.W("Symptoms", "증상"),
 	archived: i18n.W("archived", "보관본"), notInLibrary: i18n.W("(not in this library)", "(이 라이브러리에 없음)"),
 	copied: i18n.W("copied as Markdown", "Markdown으로 복사했습니다"), noMatch: i18n.W("no match", "일치 없음"),
+	stale: i18n.W("The file changed after it was loaded: only the list columns, tags and summary are shown.",
+		"불러온 뒤에 파일이 바뀌어서 목록 항목과 태그, 요약만 보여 줍니다."),
 
 	keyUp: i18n.W("scroll up", "위로"), keyDown: i18n.W("scroll down", "아래로"),
 	keyPageUp: i18n.W("page up", "이전 쪽"), keyPageDown: i18n.W("page down", "다음 쪽"),

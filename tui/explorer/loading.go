@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -134,7 +135,7 @@ func (m *Model) AddRecords(recs []*data.Record) tea.Cmd {
 		}
 	}
 	merged = append(append(merged, m.recs[i:]...), add[j:]...)
-	m.recs, m.ix = merged, scanSearcher(merged)
+	m.recs, m.ix = merged, newScanSearcher(merged)
 	m.setEvery(add)
 	m.gen++ // a search running now misses the new records
 	if m.input.Value() == "" && m.query == "" {
@@ -170,9 +171,26 @@ func newestFirst(a, b *data.Record) int {
 	return strings.Compare(a.ID, b.ID)
 }
 
-// scanSearcher searches records without an index (data.Search), for the
-// records of a load still going on.
-type scanSearcher []*data.Record
+// scanSearcher searches the records of a load still going on: without an
+// index (data.Search) or, when they are compact records, which bring their
+// index entries (data.Options.Compact), with one built on first use.
+type scanSearcher struct {
+	recs []*data.Record
+	ix   func() *data.Index
+}
+
+func newScanSearcher(recs []*data.Record) scanSearcher {
+	s := scanSearcher{recs: recs}
+	if slices.ContainsFunc(recs, (*data.Record).IsCompact) {
+		s.ix = sync.OnceValue(func() *data.Index { return data.NewIndex(recs) })
+	}
+	return s
+}
 
 // Search returns data.Search's matches over the records.
-func (s scanSearcher) Search(q string) []data.Match { return data.Search(s, q) }
+func (s scanSearcher) Search(q string) []data.Match {
+	if s.ix != nil {
+		return s.ix().Search(q)
+	}
+	return data.Search(s.recs, q)
+}

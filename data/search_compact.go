@@ -1,0 +1,238 @@
+package data
+
+import (
+	"hash/maphash"
+	"unsafe"
+)
+
+// compactBatch makes the records of one decoded batch compact
+// (Options.Compact), in place in recs: recs[i] came from units[i]. Each
+// gets its index entry, built from the whole record, and keeps what it
+// keeps in one buffer shared by the batch, so that nothing refers to the
+// file's bytes any more. Bundled records are left whole (their bytes are
+// in the program).
+func compactBatch(units []unit, recs []*Record, src func(*file) *source) {
+	docs := make([]doc, len(recs))
+	var sc summaryScratch
+	patches := make([][2][]byte, len(recs))
+	need, n, nstrs, nstarts := 0, 0, 0, 0
+	for i, r := range recs {
+		if !compactable(units[i], r) {
+			continue
+		}
+		a := arena{file: units[i].f.data}
+		d := &docs[i]
+		d.fill(r, &sc)
+		need += a.countKept(r) + a.countDoc(d, r)
+		n++
+		nstrs += r.keptStrings()
+		for k := range d.long {
+			nstarts += len(d.long[k].starts)
+			need += len(d.long[k].heads) + len(d.long[k].seconds)
+		}
+		for k := range 2 {
+			p, ok := patchOf(nil, r.FieldText(FieldSummaryEN+Field(k)), d.text[FieldSummaryEN+Field(k)], d.maps[FieldSummaryEN+Field(k)])
+			if !ok {
+				p = nil
+				need += len(r.FieldText(FieldSummaryEN + Field(k)))
+			}
+			patches[i][k] = p
+			need += len(p)
+		}
+	}
+	a := arena{buf: make([]byte, 0, need)}
+	// The records, their lists and their summaries' word starts, one
+	// array of each for the batch.
+	kept := make([]Record, n)
+	strs := make([]string, nstrs)
+	starts := make([]uint16, nstarts)
+	for i, r := range recs {
+		if !compactable(units[i], r) {
+			continue
+		}
+		u := units[i]
+		a.file = u.f.data
+		k := r.keptStrings()
+		c := r.kept(&kept[0], a.str, strs[:k:k])
+		kept, strs = kept[1:], strs[k:]
+		d := &docs[i]
+		st := &stub{src: src(u.f), off: int64(u.abs()), size: int32(len(u.raw)), line: int32(u.line), col: int32(u.col),
+			multi: u.multi, sum: maphash.Bytes(stubSeed, u.raw), doc: d}
+		for k := range 2 {
+			f := FieldSummaryEN + Field(k)
+			if p := patches[i][k]; p != nil {
+				st.sums[k], st.patched[k] = a.bytes(p), true
+			} else {
+				st.sums[k] = a.copy(r.FieldText(f))
+				if m := d.maps[f]; m != nil {
+					m.src = st.sums[k]
+				}
+			}
+		}
+		for f := range numFields {
+			if f < FieldTags && same(d.text[f], r.FieldText(f)) {
+				d.text[f] = c.FieldText(f) // the copy the record keeps
+			} else {
+				d.text[f] = a.copy(d.text[f])
+			}
+			if m := d.maps[f]; m != nil && !isLong(f) {
+				m.src = c.FieldText(f)
+			}
+		}
+		for k := range d.long {
+			sm := &d.long[k]
+			sm.heads, sm.seconds = a.copy(sm.heads), a.copy(sm.seconds)
+			if n := len(sm.starts); n > 0 {
+				copy(starts, sm.starts)
+				sm.starts, starts = starts[:n:n], starts[n:]
+			}
+		}
+		c.stub = st
+		recs[i] = c
+	}
+}
+
+// compactable reports whether r, decoded from u, can be made compact: it
+// was decoded, and from a user's file that can be read again.
+func compactable(u unit, r *Record) bool {
+	return r != nil && !u.f.bundled && u.f.fsys != nil && len(u.raw) <= maxRecordSize
+}
+
+// same reports whether a and b are the same bytes in memory.
+func same(a, b string) bool {
+	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
+}
+
+// patchOf returns how to restore text s from its folded form t (with map m
+// back to s): the bytes in which they differ, each as the distance from
+// the one before (a uvarint) and the byte of s, appended to dst. ok is
+// false when s cannot be restored that way, or a patch would be no
+// smaller than s.
+func patchOf(dst []byte, s, t string, m *posMap) ([]byte, bool) {
+	if len(s) != len(t) || m != nil {
+		return dst, false
+	}
+	last := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != t[i] {
+			for d := uint(i - last); ; d >>= 7 {
+				if d < 0x80 {
+					dst = append(dst, byte(d))
+					break
+				}
+				dst = append(dst, byte(d)|0x80)
+			}
+			dst = append(dst, s[i])
+			last = i
+		}
+		if len(dst) >= len(s)/2 && len(s) > 0 {
+			return dst, false
+		}
+	}
+	return dst, true
+}
+
+// applyPatch returns the text patchOf's patch p restores from t.
+func applyPatch(t, p string) string {
+	if p == "" {
+		return t
+	}
+	b := []byte(t)
+	at := 0
+	for i := 0; i < len(p); {
+		d, shift := 0, 0
+		for ; p[i]&0x80 != 0; i++ {
+			d |= int(p[i]&0x7f) << shift
+			shift += 7
+		}
+		d |= int(p[i]) << shift
+		at += d
+		b[at] = p[i+1]
+		i += 2
+	}
+	return string(b)
+}
+
+// restore returns summary k (0 English, 1 Korean) as written.
+func (s *stub) restore(k int) string {
+	if s.patched[k] {
+		return applyPatch(s.doc.text[FieldSummaryEN+Field(k)], s.sums[k])
+	}
+	return s.sums[k]
+}
+
+// arena copies the strings that refer to a file's bytes into one buffer.
+type arena struct {
+	buf  []byte
+	file []byte // the file's bytes
+}
+
+// inFile reports whether s lies in the file's bytes.
+func (a *arena) inFile(s string) bool {
+	if len(s) == 0 || len(a.file) == 0 {
+		return false
+	}
+	p, base := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(unsafe.SliceData(a.file)))
+	return p >= base && p < base+uintptr(len(a.file))
+}
+
+// str returns s, copied into the buffer when it lies in the file's bytes.
+func (a *arena) str(s string) string {
+	if !a.inFile(s) {
+		return s
+	}
+	return a.copy(s)
+}
+
+// copy returns a copy of s in the buffer.
+func (a *arena) copy(s string) string {
+	if s == "" {
+		return ""
+	}
+	if cap(a.buf)-len(a.buf) < len(s) {
+		// Counted short: a buffer of its own for the rest of the batch.
+		a.buf = make([]byte, 0, max(len(s), 4096))
+	}
+	at := len(a.buf)
+	a.buf = append(a.buf, s...)
+	return unsafe.String(&a.buf[at], len(s))
+}
+
+// bytes returns a copy of b in the buffer.
+func (a *arena) bytes(b []byte) string { return a.copy(unsafe.String(unsafe.SliceData(b), len(b))) }
+
+// countKept counts the bytes of the file that Record.kept copies of r.
+func (a *arena) countKept(r *Record) int {
+	n := 0
+	add := func(ss ...string) {
+		for _, s := range ss {
+			if a.inFile(s) {
+				n += len(s)
+			}
+		}
+	}
+	add(r.ID, r.Org, r.OrgSlug, r.Date, r.DateKind, r.Title.EN, r.Title.KO, r.Severity, r.RootCause, r.UpdatedAt, r.URL,
+		r.Timeline.DetectedAfter.Text, r.Timeline.ResolvedAfter.Text)
+	add(r.Docs...)
+	add(r.Domain...)
+	add(r.Related...)
+	add(r.Symptoms...)
+	add(r.Components...)
+	add(r.Contributing...)
+	if r.RecurrenceOf != nil {
+		add(*r.RecurrenceOf)
+	}
+	return n
+}
+
+// countDoc counts the bytes of d's texts, but those that are the fields
+// of r the record keeps.
+func (a *arena) countDoc(d *doc, r *Record) int {
+	n := 0
+	for f := range numFields {
+		if f >= FieldTags || !same(d.text[f], r.FieldText(f)) {
+			n += len(d.text[f])
+		}
+	}
+	return n
+}
