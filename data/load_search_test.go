@@ -126,9 +126,21 @@ func TestSearchLoadHostile(t *testing.T) {
 	}
 	defer data.SetStreamChunk(4 << 10)()
 	defer data.SetArrayMin(1)() // every array file streamed and cached
+	eachHostile(t, func(t *testing.T, c hostile.Case, dir string, noBundled bool) {
+		q := c.Query
+		if q == "" {
+			q = "hx"
+		}
+		checkSame(t, dir, q, noBundled)
+	})
+}
+
+// eachHostile writes every hostile case into a folder of its own and runs
+// check on it in a subtest; noBundled says that the case names no record of
+// the bundle, which takes most of the time of a small case, so that a check
+// may leave the bundle out.
+func eachHostile(t *testing.T, check func(t *testing.T, c hostile.Case, dir string, noBundled bool)) {
 	for _, c := range hostile.Cases() {
-		// The bundle takes most of the time of a small case; it is
-		// loaded only for the cases that name one of its records.
 		noBundled := true
 		for _, f := range c.Files {
 			noBundled = noBundled && !strings.Contains(string(f.Data), "IL-")
@@ -143,11 +155,7 @@ func TestSearchLoadHostile(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			q := c.Query
-			if q == "" {
-				q = "hx"
-			}
-			checkSame(t, dir, q, noBundled)
+			check(t, c, dir, noBundled)
 		})
 	}
 }

@@ -129,28 +129,13 @@ func TestCompactHostile(t *testing.T) {
 		t.Skip("the hostile corpus takes a few seconds")
 	}
 	defer data.SetCompactChunk(4 << 10)()
-	for _, c := range hostile.Cases() {
-		noBundled := true
-		for _, f := range c.Files {
-			noBundled = noBundled && !strings.Contains(string(f.Data), "IL-")
+	eachHostile(t, func(t *testing.T, c hostile.Case, dir string, noBundled bool) {
+		qs := compactQueries
+		if c.Query != "" {
+			qs = append([]string{c.Query}, qs...)
 		}
-		t.Run(c.Class+"/"+c.Name, func(t *testing.T) {
-			dir := t.TempDir()
-			release, err := c.Write(dir)
-			defer release()
-			if errors.Is(err, errors.ErrUnsupported) {
-				t.Skip(err)
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			qs := compactQueries
-			if c.Query != "" {
-				qs = append([]string{c.Query}, qs...)
-			}
-			checkCompact(t, dir, noBundled, qs...)
-		})
-	}
+		checkCompact(t, dir, noBundled, qs...)
+	})
 }
 
 // TestCompactChanged changes, cuts short and removes the file of compact
