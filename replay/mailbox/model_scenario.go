@@ -32,11 +32,7 @@ func (s *scenario) Params() []replay.Param {
 	out := make([]replay.Param, len(whatIfParams))
 	for i, p := range whatIfParams {
 		t := s.m.WhatIf[p.Name]
-		name := p.Name
-		if name == "receive_cost" {
-			name = "scan_ms_per_100k" // the file's name for the same figure
-		}
-		n := s.m.Notes[name]
+		n := s.m.Notes[fileName(p.Name)]
 		out[i] = replay.Param{Name: p.Name, Label: t.Label, Desc: t.Desc, Accepts: p.Accepts, Value: p.get(s.m),
 			Basis: n.Basis, Note: n.Note}
 	}
@@ -83,9 +79,30 @@ func (s *scenario) Basis() []replay.Basis {
 		if !ok {
 			continue // an optional parameter the file leaves out
 		}
-		out = append(out, replay.Basis{Name: spec.name, Value: s.m.Values[spec.name], Unit: s.m.Units[spec.name], Basis: n.Basis, Note: n.Note})
+		out = append(out, replay.Basis{Name: setName(spec.name), Value: s.m.Values[spec.name], Unit: s.m.Units[spec.name], Basis: n.Basis, Note: n.Note})
 	}
 	return out
+}
+
+// The model file names the selective-receive cost scan_ms_per_100k; the
+// what-if key, which `--set`, the panel and the basis page show, is
+// receive_cost. They are one figure: Model.ScanPer100k.
+const fileReceiveCost = "scan_ms_per_100k"
+
+// setName returns the name a reader types for a model file's parameter.
+func setName(file string) string {
+	if file == fileReceiveCost {
+		return receiveCost.Name
+	}
+	return file
+}
+
+// fileName returns the model file's name for a what-if key.
+func fileName(set string) string {
+	if set == receiveCost.Name {
+		return fileReceiveCost
+	}
+	return set
 }
 
 // Summarize implements replay.Scenario.

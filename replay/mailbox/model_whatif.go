@@ -206,7 +206,8 @@ var whatIfParams = []whatIfParam{
 	},
 }
 
-// receiveCost is the what-if key for the file's scan_ms_per_100k.
+// receiveCost is the what-if key for the file's scan_ms_per_100k (see
+// setName): the same figure, in ms per 100k queued messages.
 var receiveCost = whatIfParam{
 	Name:    "receive_cost",
 	Help:    "extra spawn time, in ms per 100k messages queued in the supervisor's mailbox",

@@ -352,3 +352,26 @@ func FuzzParseModel(f *testing.F) {
 		}
 	})
 }
+
+// TestWhatIfNamesMatchBasis: a what-if parameter that is a model file's
+// parameter has one name: Basis reports it under the key --set takes
+// (receive_cost, not the file's scan_ms_per_100k), with the same note.
+func TestWhatIfNamesMatchBasis(t *testing.T) {
+	sc, err := replay.Open(bundledTimeline(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	basis := map[string]replay.Basis{}
+	for _, b := range sc.Basis() {
+		basis[b.Name] = b
+	}
+	if _, ok := basis["scan_ms_per_100k"]; ok {
+		t.Error("Basis still names scan_ms_per_100k")
+	}
+	for _, p := range sc.Params() {
+		b, ok := basis[p.Name]
+		if p.Name == "receive_cost" && (!ok || b.Unit != "ms per 100k queued" || b.Note != p.Note || b.Value != "1") {
+			t.Errorf("receive_cost: basis %+v (found %v), param note %v", b, ok, p.Note)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -56,8 +57,19 @@ func (m Model) openWhatIf() (Model, tea.Cmd) {
 	return m, nil
 }
 
-// updateWhatIf gives a key to the open what-if panel.
+// updateWhatIf gives a key to the open what-if panel. m, which the panel
+// does not use, does what it does everywhere else on this screen: the
+// heatmap, which needs the rows the panel takes. The panel closes (kept as
+// it was, values and results) and the heatmap shows the applied scenario's
+// instances (heatmapView), which is what a reader asking for it from the
+// panel wants to see.
 func (m Model) updateWhatIf(msg tea.KeyMsg) (Model, tea.Cmd) {
+	if hm := m.whatIf.keys.Heatmap; key.Matches(msg, hm) && hasInstances(m.tl) {
+		m.whatIfKept, m.whatIf = m.whatIf, nil
+		m.heatmap = true
+		m.refresh()
+		return m, nil
+	}
 	w, cmd := m.whatIf.Update(msg)
 	m.whatIf = &w
 	return m, cmd

@@ -55,6 +55,9 @@ type plan struct {
 	events, notes int
 	// heat is the heatmap's rows, in place of the sparklines, when shown.
 	heat int
+	// panel is the what-if panel's rows, in place of the events and the
+	// annotation, while it is open.
+	panel int
 	// keys is the keystroke overlay's row; note a one-line notice (such as
 	// presenter mode's fallback) above the header's.
 	keys, note bool
@@ -64,21 +67,28 @@ const (
 	sparkNone = iota
 	sparkHeads
 	sparkFull
+	// sparkTwin is sparkFull with a hypothetical twin's head folded into
+	// its incident's: a head, the incident's blocks and the twin's.
+	sparkTwin
 )
 
 // sparkHeight returns the rows the sparklines take in a mode.
 func (c *frameCache) sparkHeight(mode int) int {
-	per := map[int]int{sparkHeads: 1, sparkFull: 2}[mode]
+	per := map[int]int{sparkHeads: 1, sparkFull: 2, sparkTwin: 2}[mode]
 	if per == 0 {
 		return 0
 	}
 	n := 0
-	if mode == sparkFull {
+	if mode != sparkHeads {
 		n = 1 // the axis row
 	}
 	for _, e := range c.sparks {
 		n += per
-		if e.hypSeries != nil {
+		switch {
+		case e.hypSeries == nil:
+		case mode == sparkTwin:
+			n++ // the twin's blocks; its head shares the incident's
+		default:
 			n += per
 		}
 	}
@@ -108,6 +118,9 @@ func (m Model) plan() plan {
 		p.keys = true
 		rest--
 	}
+	if m.whatIf != nil {
+		return m.planWhatIf(p, rest)
+	}
 	if len(m.cache.stages) > 0 && rest >= 7 {
 		p.stageBar = true
 		rest--
@@ -132,6 +145,34 @@ func (m Model) plan() plan {
 	p.notes = min(m.cache.longestNote, max(2, rest-min(minEvents, n)))
 	p.events = min(rest-p.notes, n)
 	p.notes = rest - p.events
+	return p
+}
+
+// whatIfMinRows is the fewest rows the what-if panel is given while the
+// sparklines take the rest: its title, the selected parameter, the figures'
+// header, peak mailbox, minutes under 50% and lowest success, and a status.
+const whatIfMinRows = 8
+
+// planWhatIf shares the rows below the header out while the what-if panel
+// is open: the panel keeps whatIfMinRows; the sparklines take what they
+// need, full if they can, else with each hypothetical twin folded into its
+// incident's head, else head lines alone; then the stage bar; the panel gets
+// the rest.
+func (m Model) planWhatIf(p plan, rest int) plan {
+	if len(m.cache.sparks) > 0 {
+		for _, mode := range []int{sparkFull, sparkTwin, sparkHeads} {
+			if h := m.cache.sparkHeight(mode); rest-h >= whatIfMinRows {
+				p.spark = mode
+				rest -= h
+				break
+			}
+		}
+	}
+	if len(m.cache.stages) > 0 && rest-1 >= whatIfMinRows {
+		p.stageBar = true
+		rest--
+	}
+	p.panel = max(0, rest)
 	return p
 }
 
@@ -177,8 +218,8 @@ func (m Model) viewTimeline(f frame) []string {
 	}
 	lines = append(lines, m.sparkLines(p.spark, f)...)
 	lines = append(lines, m.heatLines(f, p.heat)...)
-	if m.whatIf != nil && p.rules {
-		lines = append(lines, block(m.whatIf.View(m.width, p.events+p.notes+2), m.width, p.events+p.notes+2)...)
+	if m.whatIf != nil {
+		lines = append(lines, block(m.whatIf.View(m.width, p.panel), m.width, p.panel)...)
 		return m.withKeys(lines, p)
 	}
 	if p.rules {
@@ -292,8 +333,14 @@ func (m Model) sparkLines(mode int, f frame) []string {
 		s := f.sparks[i]
 		head := e.head
 		head.noRange = f.study
+		if mode == sparkTwin && e.hypSeries != nil {
+			lines = append(lines, m.twinHead(head, s),
+				e.sp.Line(f.col, s.cell, f.study, p.spark, p.sparkCursor),
+				e.hyp.Line(f.col, s.hcell, false, p.hypothetical, p.sparkCursor))
+			continue
+		}
 		lines = append(lines, head.render(m.width, s.v, s.ok, m.lang, p))
-		if mode == sparkFull {
+		if mode != sparkHeads {
 			lines = append(lines, e.sp.Line(f.col, s.cell, f.study, p.spark, p.sparkCursor))
 		}
 		if e.hypSeries != nil {
@@ -303,10 +350,23 @@ func (m Model) sparkLines(mode int, f frame) []string {
 			}
 		}
 	}
-	if mode == sparkFull {
+	if mode != sparkHeads {
 		lines = append(lines, widget.AxisRow(m.width, f.col, m.cache.axisL, m.cache.axisR, p.faint, p.marker))
 	}
 	return lines
+}
+
+// twinHead is a series' head line with its hypothetical twin's figure
+// beside the incident's: "now 412k msgs · hypothetical 3k msgs".
+func (m Model) twinHead(h sparkHead, s sparkNow) string {
+	v, hv := "–", "–"
+	if s.ok {
+		v = formatValue(s.v, h.unit)
+	}
+	if s.hok {
+		hv = formatValue(s.hv, h.unit)
+	}
+	return h.renderWith(m.width, words.now.In(m.lang)+" "+v+" · "+whatIfWords.hypothetical.In(m.lang)+" "+hv, m.lang, m.cache.p)
 }
 
 // eventLines draws n rows of the event list, scrolled so the current event

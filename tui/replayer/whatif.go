@@ -1,16 +1,13 @@
 package replayer
 
 import (
-	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
-	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
 
@@ -28,18 +25,28 @@ type whatIfClosedMsg struct{}
 // whatIfKeyMap holds the panel's bindings.
 type whatIfKeyMap struct {
 	Up, Down, Less, More, Apply, Reset, Basis, Close key.Binding
+	// Heatmap closes the panel and shows the heatmap (of the applied
+	// scenario, when there is one): see Model.updateWhatIf.
+	Heatmap key.Binding
+	// Select and Change stand for Up/Down and Less/More in the hint bar,
+	// one entry each, so that the bar has room for enter and esc at 80
+	// columns.
+	Select, Change key.Binding
 }
 
 func newWhatIfKeyMap(l data.Lang) whatIfKeyMap {
 	return whatIfKeyMap{
-		Up:    key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", whatIfWords.keyUp.In(l))),
-		Down:  key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", whatIfWords.keyDown.In(l))),
-		Less:  key.NewBinding(key.WithKeys("left", "h", "-"), key.WithHelp("←/-", whatIfWords.keyLess.In(l))),
-		More:  key.NewBinding(key.WithKeys("right", "l", "+", "="), key.WithHelp("→/+", whatIfWords.keyMore.In(l))),
-		Apply: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", whatIfWords.keyApply.In(l))),
-		Reset: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", whatIfWords.keyReset.In(l))),
-		Basis: key.NewBinding(key.WithKeys("i"), key.WithHelp("i", basisWords.key.In(l))),
-		Close: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", whatIfWords.keyClose.In(l))),
+		Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", whatIfWords.keyUp.In(l))),
+		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", whatIfWords.keyDown.In(l))),
+		Less:    key.NewBinding(key.WithKeys("left", "h", "-"), key.WithHelp("←/-", whatIfWords.keyLess.In(l))),
+		More:    key.NewBinding(key.WithKeys("right", "l", "+", "="), key.WithHelp("→/+", whatIfWords.keyMore.In(l))),
+		Apply:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", whatIfWords.keyApply.In(l))),
+		Reset:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", whatIfWords.keyReset.In(l))),
+		Basis:   key.NewBinding(key.WithKeys("i"), key.WithHelp("i", basisWords.key.In(l))),
+		Close:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", whatIfWords.keyClose.In(l))),
+		Heatmap: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", helpTexts.heatmap.In(l))),
+		Select:  key.NewBinding(key.WithKeys("up", "down", "k", "j"), key.WithHelp("↑↓", whatIfWords.keySelect.In(l))),
+		Change:  key.NewBinding(key.WithKeys("left", "right", "h", "l", "-", "+", "="), key.WithHelp("←→", whatIfWords.keyChange.In(l))),
 	}
 }
 
@@ -184,97 +191,8 @@ func (w whatIf) KeyBindings() []key.Binding {
 	if w.basis {
 		return []key.Binding{k.Up, k.Down, k.Basis, k.Close}
 	}
-	return []key.Binding{k.Up, k.Down, k.Less, k.More, k.Apply, k.Reset, k.Basis, k.Close}
-}
-
-// View draws the panel in width × height: the parameters with their values
-// (the selected one with its description and where the incident's value
-// comes from), then the incident's peak mailbox and minutes under 50%
-// success beside the hypothetical run's. Every line fits the width.
-func (w whatIf) View(width, height int) string {
-	if width <= 0 || height <= 0 {
-		return ""
-	}
-	ms := w.st.Model
-	var top, params, notes, summary []string
-	title := ms.Title.Render(whatIfWords.title.In(w.lang))
-	if w.lang == data.Both {
-		title = ms.Title.Render(whatIfWords.title.EN + " / " + whatIfWords.title.KO)
-	}
-	top = append(top, title+ms.Faint.Render(" · ")+ms.Hypothetical.Render(whatIfWords.sub.In(w.lang)))
-	if w.err != nil {
-		top = append(top, ms.Error.Render(whatIfWords.noModel.In(w.lang)), ms.Faint.Render(w.err.Error()))
-		return whatIfFit(top, width, height)
-	}
-	if w.basis {
-		return w.basisView(width, height)
-	}
-
-	labelW, valueW := 0, 0
-	labels := make([]string, len(w.params))
-	for i := range w.params {
-		labels[i] = w.shownLabel(i)
-		labelW = max(labelW, lipgloss.Width(labels[i]))
-		valueW = max(valueW, lipgloss.Width(w.display(w.values[i])), lipgloss.Width(w.shownBase(i)))
-	}
-	labelW = min(labelW, max(8, width/2))
-	for i := range w.params {
-		mark, label := "  ", layout.Fit(labels[i], labelW)
-		if i == w.sel {
-			mark, label = "▸ ", ms.Selected.Render(label)
-		}
-		value := w.display(w.values[i])
-		if w.values[i] == w.base[i] {
-			value = w.shownBase(i)
-		}
-		value = strings.Repeat(" ", max(0, valueW-lipgloss.Width(value))) + value
-		shown := ms.Value.Render("‹ " + value + " ›")
-		if w.values[i] != w.base[i] {
-			shown = ms.Changed.Render("‹ "+value+" ›") + ms.Faint.Render(" ("+whatIfWords.original.In(w.lang)+": "+w.shownBase(i)+")")
-		}
-		params = append(params, mark+label+"  "+shown)
-	}
-
-	// The selected parameter: what it does and where the incident's value
-	// comes from.
-	p := w.params[w.sel]
-	if w.shownLabel(w.sel) != whatIfText(p.Label, w.lang) || w.hidesBase(w.sel) {
-		p.Desc, p.Basis = data.Text{}, "" // its notes would tell what came next
-	}
-	notes = append(notes, whatIfWrap(w.st.Base, ms.Note, whatIfText(p.Desc, w.lang), width-2, "  ")...)
-	if p.Basis != "" {
-		basis := whatIfWords.basisJ.In(w.lang)
-		if p.Basis == "postmortem" {
-			basis = whatIfWords.basisPM.In(w.lang)
-		}
-		notes = append(notes, whatIfWrap(w.st.Base, ms.Faint, basis+": "+whatIfText(p.Note, w.lang), width-2, "  ")...)
-	}
-
-	summary = w.summary(width)
-	status := ""
-	switch {
-	case w.runErr != "":
-		status = ms.Error.Render(w.runErr)
-	case w.pending():
-		status = ms.Changed.Render(whatIfWords.pending.In(w.lang))
-	}
-
-	// Fill the height, most important first: parameters and the figures,
-	// then the notes, as many lines as are left.
-	lines := append([]string{}, top...)
-	lines = append(lines, "")
-	lines = append(lines, params...)
-	rest := height - len(lines) - 1 - len(summary)
-	if status != "" {
-		rest--
-	}
-	if rest > 0 {
-		lines = append(lines, notes[:min(len(notes), rest)]...)
-	}
-	if status != "" {
-		lines = append(lines, status)
-	}
-	lines = append(lines, "")
-	lines = append(lines, summary...)
-	return whatIfFit(lines, width, height)
+	// Most wanted first: the hint bar drops whole entries from the end
+	// (fitShort), and enter is the key nobody can guess.
+	k.Heatmap.SetEnabled(hasInstances(w.tl))
+	return []key.Binding{k.Apply, k.Select, k.Change, k.Close, k.Heatmap, k.Reset, k.Basis}
 }

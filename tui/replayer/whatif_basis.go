@@ -19,7 +19,8 @@ var basisWords = i18n.Register("replayer.basis", &struct {
 	key:        i18n.W("basis", "근거"),
 })
 
-// basisLines lays out every model parameter: its name, value and unit,
+// basisLines lays out every model parameter: its name (the what-if key,
+// with the panel's label, for those the panel changes), value and unit,
 // whether the postmortem states it or it is a judgement, then its note.
 func (w whatIf) basisLines(width int) []string {
 	ms := w.st.Model
@@ -43,8 +44,14 @@ func (w whatIf) basisLines(width int) []string {
 		if b.Unit != "" {
 			value += " " + b.Unit
 		}
-		out = append(out, ms.Selected.Render(b.Name)+" "+ms.Value.Render(value)+ms.Faint.Render(" · "+basis))
-		out = append(out, whatIfWrap(w.st.Base, ms.Note, whatIfText(b.Note, w.lang), width-2, "  ")...)
+		name := ms.Selected.Render(b.Name)
+		for _, p := range w.params {
+			if p.Name == b.Name { // a what-if key: its label as the panel shows it
+				name += ms.Label.Render(" (" + whatIfText(p.Label, w.lang) + ")")
+			}
+		}
+		out = append(out, name+" "+ms.Value.Render(value)+ms.Faint.Render(" · "+basis))
+		out = append(out, whatIfWrap(w.st.Base, ms.Note, whatIfText(b.Note, w.lang), width-3, "  ")...)
 	}
 	return out
 }
@@ -60,7 +67,7 @@ func (w whatIf) basisView(width, height int) string {
 	lines := w.basisLines(width)
 	rows := max(0, height-2)
 	top := min(w.basisTop, max(0, len(lines)-rows))
-	body := lines[top:min(len(lines), top+rows)]
+	body := cutLines(lines[top:], rows) // more below: its last line ends in "…"
 	out := append([]string{title + ms.Faint.Render(" · "+basisWords.more.In(w.lang)), ""}, body...)
 	return whatIfFit(out, width, height)
 }

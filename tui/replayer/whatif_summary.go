@@ -16,7 +16,7 @@ var whatIfWords = i18n.Register("replayer.whatif", &struct {
 	title, sub, noModel, original, hypothetical, peak, at, below50, lowest, notRun, pending, never i18n.Word
 	soFar, later, laterAction                                                                      i18n.Word
 	basisPM, basisJ                                                                                i18n.Word
-	keyUp, keyDown, keyLess, keyMore, keyApply, keyReset, keyClose                                 i18n.Word
+	keyUp, keyDown, keyLess, keyMore, keyApply, keyReset, keyClose, keySelect, keyChange           i18n.Word
 }{
 	title:        i18n.W("What if…", "가정해 보기"),
 	sub:          i18n.W("re-run the model with other choices; results are hypothetical", "다른 선택으로 모델을 다시 돌립니다. 결과는 가정입니다"),
@@ -42,6 +42,8 @@ var whatIfWords = i18n.Register("replayer.whatif", &struct {
 	keyApply:     i18n.W("apply", "적용"),
 	keyReset:     i18n.W("reset", "되돌리기"),
 	keyClose:     i18n.W("close", "닫기"),
+	keySelect:    i18n.W("select", "선택"),
+	keyChange:    i18n.W("change", "바꾸기"),
 })
 
 // whatIfText returns a model's text in l by the one rule (pick); Both

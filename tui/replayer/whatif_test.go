@@ -106,8 +106,8 @@ func TestWhatIfKeys(t *testing.T) {
 	if _, msg = feed(w, wiEsc); msg != (whatIfClosedMsg{}) {
 		t.Errorf("esc sent %#v", msg)
 	}
-	if n := len(w.KeyBindings()); n != 8 {
-		t.Errorf("%d bindings, want 8", n)
+	if n := len(w.KeyBindings()); n != 7 {
+		t.Errorf("%d bindings, want 7", n)
 	}
 	for _, b := range w.KeyBindings() {
 		if b.Help().Key == "" || b.Help().Desc == "" {
@@ -115,7 +115,7 @@ func TestWhatIfKeys(t *testing.T) {
 		}
 	}
 	ko := newWhatIf(tl, data.KO, theme.Plain())
-	if desc := ko.KeyBindings()[4].Help().Desc; desc != "적용" {
+	if desc := ko.KeyBindings()[0].Help().Desc; desc != "적용" {
 		t.Errorf("Korean help for enter is %q", desc)
 	}
 }
