@@ -237,10 +237,7 @@ func (w whatIf) View(width, height int) string {
 
 	// The selected parameter: what it does and where the incident's value
 	// comes from.
-	p := w.params[w.sel]
-	if w.shownLabel(w.sel) != whatIfText(p.Label, w.lang) || w.hidesBase(w.sel) {
-		p.Desc, p.Basis = data.Text{}, "" // its notes would tell what came next
-	}
+	p := w.shownParam(w.sel) // in study mode, nothing that tells what came next
 	notes = append(notes, whatIfWrap(w.st.Base, ms.Note, whatIfText(p.Desc, w.lang), width-2, "  ")...)
 	if p.Basis != "" {
 		basis := whatIfWords.basisJ.In(w.lang)
