@@ -162,8 +162,8 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // handleKey dispatches a key: ctrl+c quits; a screen that captures typed
-// keys gets every other key; then the global keys; then the focused
-// screen.
+// keys gets every other key; then the global keys (esc closes the full
+// help before it goes back); then the focused screen.
 func (a App) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
 		return a.splitKeys(msg)
@@ -185,6 +185,10 @@ func (a App) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return a, nil
 	case key.Matches(msg, a.keys.Lang):
 		a.setLang(a.lang.Next())
+		return a, nil
+	case a.help.ShowAll && msg.Type == tea.KeyEsc:
+		a.help.ShowAll = false // the full help closes first, as ? would
+		a.layout()
 		return a, nil
 	case key.Matches(msg, a.keys.Back):
 		if a.top().Back() {

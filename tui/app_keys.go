@@ -63,11 +63,35 @@ func (h helpKeys) ShortHelp() []key.Binding {
 	return append(out, h.global.Help, h.global.Lang, h.global.Back)
 }
 
-// FullHelp returns the screen's key columns and a column of global keys.
+// FullHelp returns the screen's key columns with the global keys under the
+// shortest one shown (a column with a key enabled): a column of their own
+// was the last and the first cut at 80 columns, which hid how to close the
+// help and quit.
 func (h helpKeys) FullHelp() [][]key.Binding {
 	g := h.global
+	global := []key.Binding{g.Help, g.Lang, g.Back, g.Quit}
 	if h.typing {
-		return append(append([][]key.Binding(nil), h.full...), []key.Binding{g.Quit})
+		global = []key.Binding{g.Quit}
 	}
-	return append(append([][]key.Binding(nil), h.full...), []key.Binding{g.Help, g.Lang, g.Back, g.Quit})
+	out := make([][]key.Binding, len(h.full))
+	for i, col := range h.full {
+		out[i] = append([]key.Binding(nil), col...)
+	}
+	shortest, rows := -1, 0
+	for i, col := range out {
+		n := 0
+		for _, b := range col {
+			if b.Enabled() {
+				n++
+			}
+		}
+		if n > 0 && (shortest < 0 || n < rows) {
+			shortest, rows = i, n
+		}
+	}
+	if shortest < 0 {
+		return [][]key.Binding{global}
+	}
+	out[shortest] = append(out[shortest], global...)
+	return out
 }

@@ -254,6 +254,8 @@ func TestKeySequences(t *testing.T) {
 		{"back from the related incident", []string{"enter", "tab", "enter", "esc"}, []string{"incidents · FX-0007"}, nil, false},
 		{"help shows every key", []string{"?"}, []string{"pgdn", "home/g", "ctrl+c"}, nil, false},
 		{"help hides again", []string{"?", "?"}, []string{"? help"}, []string{"home/g"}, false},
+		{"esc closes the help, not the detail", []string{"enter", "?", "esc"}, []string{"incidents · FX-0007", "? help"}, []string{"home/g"}, false},
+		{"esc closes the help, not the filter", []string{"f", "space", "esc", "?", "esc"}, []string{"[Organisation: Acme Cloud]", "2 of 11"}, []string{"home/g"}, false},
 		{"replay opens and esc returns", []string{"r", "esc"}, []string{"▸ FX-0007"}, nil, false},
 		{"replay from the detail returns to it", []string{"enter", "r", "q"}, []string{"incidents · FX-0007", "Summary ──"}, nil, false},
 		{"keys typed together are split", []string{"/etcd"}, []string{"/ etcd"}, nil, false},

@@ -45,6 +45,10 @@ type Shared struct {
 	Screen   SharedScreen
 	Incident string
 	Moment   replayer.Moment
+	// Query is the search the presenter's list shows (one line,
+	// sanitised), on every screen: back in the list, a follower sees the
+	// same results.
+	Query string
 }
 
 // PresenterMsg brings the presenter's latest Shared state to a follower.
@@ -107,6 +111,18 @@ func (a App) Following() bool { return a.room.role == Follower && a.room.followi
 // incident and the replayer's moment. The room is the one place that asks
 // which kind a screen is: what a follower mirrors differs by kind.
 func (a App) Shared() Shared {
+	s := a.sharedTop()
+	if len(a.stack) == 0 {
+		return s
+	}
+	if ex, ok := a.stack[0].(*explorerScreen); ok {
+		s.Query = data.OneLine(ex.list.Query())
+	}
+	return s
+}
+
+// sharedTop is Shared without the query: the screen on top.
+func (a App) sharedTop() Shared {
 	switch top := a.top().(type) {
 	case *explorerScreen:
 		s := Shared{Screen: SharedExplorer}
@@ -252,32 +268,36 @@ func (a *App) mirror(s Shared) tea.Cmd {
 		if d, ok := a.top().(*detailScreen); ok && d.m.Record() != nil && d.m.Record().ID == s.Incident {
 			return nil
 		}
-		a.toExplorer(s.Incident)
-		return a.openDetail(s.Incident)
+		cmd := a.toExplorer(s)
+		return tea.Batch(cmd, a.openDetail(s.Incident))
 	case SharedReplay:
 		r, ok := a.top().(*replayerScreen)
 		if !ok || r.m.Moment().Incident != s.Incident {
-			a.toExplorer(s.Incident)
+			cmd := a.toExplorer(s)
 			_ = a.openReplayer(s.Incident, replayer.Options{Speed: s.Moment.Speed}) // no ticks: it follows
 			if r, ok = a.top().(*replayerScreen); !ok {
-				return nil
+				return cmd
 			}
+			r.m.ApplyMoment(s.Moment)
+			return cmd
 		}
 		r.m.ApplyMoment(s.Moment)
 		return nil
 	}
-	a.toExplorer(s.Incident)
-	return nil
+	return a.toExplorer(s)
 }
 
-// toExplorer closes every screen above the explorer and selects id there.
-func (a *App) toExplorer(id string) {
+// toExplorer closes every screen above the explorer and shows the
+// presenter's search there, with s's incident selected.
+func (a *App) toExplorer(s Shared) tea.Cmd {
 	for len(a.stack) > 1 {
 		a.back()
 	}
-	if ex, ok := a.top().(*explorerScreen); ok && id != "" {
-		ex.selectID(id)
+	ex, ok := a.top().(*explorerScreen)
+	if !ok {
+		return nil
 	}
+	return addressTo(ex, ex.follow(s.Query, s.Incident))
 }
 
 // onExplorer reports whether the explorer is on top.

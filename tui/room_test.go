@@ -61,6 +61,30 @@ func TestRoom(t *testing.T) {
 	}
 }
 
+// TestRoomSearch checks that a follower's list shows the presenter's
+// search and selection, in the list and back from a record.
+func TestRoomSearch(t *testing.T) {
+	pres := newDriver(t, Options{Role: Presenter}, 120, 40)
+	fol := newDriver(t, Options{Role: Follower}, 100, 30)
+	share := func() { fol.send(PresenterMsg{Shared: pres.app.Shared()}) }
+	pres.press("/", "f", "j", "o", "r", "d", "enter")
+	share()
+	if v := fol.app.View(); !strings.Contains(v, "/ fjord") || !strings.Contains(v, "1 of 11") {
+		t.Fatalf("the follower's list does not show the presenter's search:\n%s", v)
+	}
+	pres.press("esc", "/", "a", "c", "m", "e", "enter", "j")
+	share()
+	want := pres.app.Shared().Incident
+	if v := fol.app.View(); !strings.Contains(v, "/ acme") || !strings.Contains(v, "▸ "+want) {
+		t.Fatalf("the follower does not show the presenter's search with %s selected:\n%s", want, v)
+	}
+	pres.press("enter", "esc", "esc")
+	share()
+	if v := fol.app.View(); strings.Contains(v, "/ acme") || !strings.Contains(v, "11 incidents") {
+		t.Fatalf("the presenter cleared the search, the follower still shows it:\n%s", v)
+	}
+}
+
 // TestRoomFacets checks that a follower browsing alone in the explorer
 // has the facet filters on f, as everyone else does, with F to rejoin (and
 // f still leaving a following session, where nothing else is typed).

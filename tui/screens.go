@@ -117,6 +117,13 @@ func (s *explorerScreen) selectID(id string) {
 	s.preview.SetRecord(s.list.Selected())
 }
 
+// follow shows query's results with id selected, as the presenter's list.
+func (s *explorerScreen) follow(query, id string) tea.Cmd {
+	cmd := s.list.Follow(query, id)
+	s.preview.SetRecord(s.list.Selected())
+	return cmd
+}
+
 // detailScreen is one record.
 type detailScreen struct {
 	m    detail.Model

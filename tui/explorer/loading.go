@@ -3,7 +3,6 @@ package explorer
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 )
 
@@ -71,7 +71,7 @@ func (m *Model) SetRecords(recs []*data.Record, ix Searcher, label func(string) 
 // progressLine is "loading 43,000 of 100,000 records…" and a bar, in w
 // cells.
 func (m Model) progressLine() string {
-	text := fmt.Sprintf(words.loading.In(m.opts.Lang), grouped(m.load.done), grouped(m.load.total)) + " "
+	text := fmt.Sprintf(words.loading.In(m.opts.Lang), i18n.Grouped(m.load.done), i18n.Grouped(m.load.total)) + " "
 	barW := max(m.w-lipgloss.Width(text)-2, 0)
 	barW = min(barW, 30)
 	filled := 0
@@ -80,19 +80,6 @@ func (m Model) progressLine() string {
 	}
 	bar := strings.Repeat("█", filled) + strings.Repeat("░", barW-filled)
 	return layout.Fit(m.st.Count.Render("  "+text)+m.st.Count.Render(bar), m.w)
-}
-
-// grouped writes n with a comma between groups of three digits: 43,000.
-func grouped(n int) string {
-	s := strconv.Itoa(n)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
 }
 
 // AddRecords lists more records while a load goes on (see

@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/incidents-dev/incidents/data"
@@ -98,6 +99,9 @@ type Model struct {
 	ids   map[string]struct{}
 	shown []data.Match // matches that pass the facet filter
 	near  []string     // queries near one that matched nothing
+	// follow is the id a follower's list keeps selected as results
+	// arrive (see Follow); "" once the user moves.
+	follow string
 
 	facets facetState
 
@@ -237,12 +241,32 @@ func (m *Model) Select(id string) bool {
 	return true
 }
 
-// setShown lists shown. The selection stays on keep when it is listed,
-// else goes to the top.
+// Follow shows the results of query, as if it had been typed and kept
+// with enter, and keeps id selected whenever it is listed, also when the
+// results arrive later: a follower mirrors the presenter's list this way.
+// The user's next key lets go of id.
+func (m *Model) Follow(query, id string) tea.Cmd {
+	m.follow = id
+	var cmd tea.Cmd
+	if query != m.input.Value() {
+		if m.mode == modeInput {
+			m.closeInput(false)
+		}
+		m.input.SetValue(query)
+		cmd = m.search()
+	}
+	m.Select(id)
+	return cmd
+}
+
+// setShown lists shown. The selection stays on keep when it is listed (on
+// the followed id first), else goes to the top.
 func (m *Model) setShown(shown []data.Match, keep *data.Record) {
 	m.shown = shown
 	m.sel = 0
-	if keep != nil {
+	if i := slices.IndexFunc(m.shown, func(x data.Match) bool { return m.follow != "" && x.Record.ID == m.follow }); i >= 0 {
+		m.sel = i
+	} else if keep != nil {
 		if i := slices.IndexFunc(m.shown, func(x data.Match) bool { return x.Record == keep }); i >= 0 {
 			m.sel = i
 		}

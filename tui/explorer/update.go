@@ -18,6 +18,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		if !m.focused {
 			return m, nil
 		}
+		m.follow = ""
 		switch m.mode {
 		case modeInput:
 			return m.handleInputKey(msg)

@@ -20,8 +20,8 @@ var words = Register("i18n", &struct {
 	keyQuit:     W("quit", "종료"),
 	tooSmall:    W("Terminal too small: %d×%d, need %d×%d", "터미널이 너무 작습니다: %d×%d, 최소 %d×%d"),
 	notFound:    W("%q: incident not found", "%q: 라이브러리에 없는 사례입니다"),
-	of:          W("%d of %d", "%[2]d건 중 %[1]d건"),
-	incidents:   W("%d incidents", "사례 %d건"),
+	of:          W("%s of %s", "%[2]s건 중 %[1]s건"),
+	incidents:   W("%s incidents", "사례 %s건"),
 	// Each side explains the marker its reader sees, so the two are not
 	// translations of each other.
 	markerNote: W("no English translation yet: shown in Korean", "한국어 번역이 없어 영어 원문으로 보여 줍니다"),

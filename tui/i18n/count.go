@@ -55,12 +55,27 @@ func trimZeros(s string) string {
 	return s
 }
 
-// Of writes "shown of total" incidents: "3 of 31", "31건 중 3건".
+// Of writes "shown of total" incidents: "3 of 31", "31건 중 3건",
+// "1,204 of 10,030".
 func Of(shown, total int, l data.Lang) string {
-	return fmt.Sprintf(words.of.In(l), shown, total)
+	return fmt.Sprintf(words.of.In(l), Grouped(shown), Grouped(total))
 }
 
-// Incidents writes a number of incidents: "31 incidents", "사례 31건".
+// Incidents writes a number of incidents: "31 incidents", "사례 31건",
+// "사례 10,030건".
 func Incidents(n int, l data.Lang) string {
-	return fmt.Sprintf(words.incidents.In(l), n)
+	return fmt.Sprintf(words.incidents.In(l), Grouped(n))
+}
+
+// Grouped writes n with a comma between groups of three digits: 43,000.
+func Grouped(n int) string {
+	s := strconv.Itoa(n)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && c != '-' && (len(s)-i)%3 == 0 && s[i-1] != '-' {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
