@@ -121,3 +121,27 @@ func (c Clock) HoldFor(d time.Duration) Clock {
 	c.hold = max(d, 0)
 	return c
 }
+
+// Guard returns next, a move of c, held at the first of c's stops that the
+// move reaches or passes going forward: whatever moved it (a key, a jump, a
+// tick), a cursor that would come to or go beyond a stop ends on that stop,
+// paused. A move back, one that stays before the next stop, and every move
+// of a clock without stops are returned as they are.
+func (c Clock) Guard(next Clock) Clock {
+	if c.stops == nil {
+		return next
+	}
+	from, to := c.Event(), next.Event()
+	for _, s := range c.stops.idx {
+		if s <= from {
+			continue
+		}
+		if s > to || s >= len(next.events()) {
+			break
+		}
+		next.Cursor = next.toEvent(s)
+		next.playing, next.hold = false, 0
+		return next
+	}
+	return next
+}

@@ -150,3 +150,53 @@ func TestClockHoldFor(t *testing.T) {
 		t.Fatal("still holding after the hold")
 	}
 }
+
+// TestClockGuard checks that no move forward, of any kind, passes a stop:
+// each ends on the first stop it reaches or passes, paused; moves that stay
+// before it, moves back and clocks without stops are left alone.
+func TestClockGuard(t *testing.T) {
+	base := NewClock(fixture(), 60).WithStops([]int{1, 4})
+	atStop := func(c Clock) Clock { cur, _ := c.ToEvent(1); return c.With(cur) }
+	moves := []struct {
+		name      string
+		from      Clock
+		move      func(Clock) Clock
+		event     int
+		playing   bool
+		unguarded bool // the stop is passed without the guard
+	}{
+		{"next onto a stop while playing", base.With(base.Seek(at("12:10"))).Play(),
+			func(c Clock) Clock { cur, _ := c.Next(); return c.With(cur) }, 1, false, true},
+		{"a minute past a stop", base.With(base.Seek(at("12:19").Add(30 * time.Second))).Play(),
+			func(c Clock) Clock { return c.With(c.Step(time.Minute)) }, 1, false, true},
+		{"to the end", base, func(c Clock) Clock { return c.With(c.ToEnd()) }, 1, false, true},
+		{"a stage jump past a stop", base, func(c Clock) Clock { cur, _ := c.JumpStage(2); return c.With(cur) }, 1, false, true},
+		{"a stop's own later event (same time)", base.With(base.Seek(at("12:19"))),
+			func(c Clock) Clock { return c.With(c.Seek(at("12:20"))) }, 1, false, true},
+		{"on from a stop, before the next", atStop(base).Play(),
+			func(c Clock) Clock { return c.With(c.Seek(at("12:45"))) }, 3, true, false},
+		{"on from a stop, past the next", atStop(base).Play(),
+			func(c Clock) Clock { return c.With(c.ToEnd()) }, 4, false, true},
+		{"back over a stop", base.With(base.Seek(at("12:55"))),
+			func(c Clock) Clock { return c.With(c.ToStart()) }, -1, false, false},
+		{"a tick onto a stop", base.With(base.Seek(at("12:20").Add(-time.Second))).Play(),
+			func(c Clock) Clock { return c.Advance(time.Second) }, 1, false, false},
+		{"a tick from a stop", atStop(base).Play(),
+			func(c Clock) Clock { return c.Advance(time.Second) }, 2, true, false},
+	}
+	for _, tc := range moves {
+		t.Run(tc.name, func(t *testing.T) {
+			raw := tc.move(tc.from)
+			got := tc.from.Guard(raw)
+			if got.Event() != tc.event || got.Playing() != tc.playing {
+				t.Errorf("event %d playing %v, want event %d playing %v", got.Event(), got.Playing(), tc.event, tc.playing)
+			}
+			if tc.unguarded == (raw.Event() == got.Event() && raw.Now().Equal(got.Now()) && raw.Playing() == got.Playing()) {
+				t.Errorf("unguarded move to event %d at %v: the case does not test the guard", raw.Event(), raw.Now())
+			}
+			if free := tc.from.WithStops(nil); free.Guard(tc.move(free)) != tc.move(free) {
+				t.Error("a clock without stops was guarded")
+			}
+		})
+	}
+}

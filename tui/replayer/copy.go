@@ -34,8 +34,9 @@ func (m Model) Markdown() string {
 		id, title = m.rec.ID, pick(m.rec.Title, m.lang, " / ")
 	}
 	fmt.Fprintf(&b, "**%s** %s\n\n", id, title)
-	fmt.Fprintf(&b, "%s · T+%s %s %s · %s\n\n", clockText(m.tl, f.now, false), hm(m.clock.Elapsed()), words.of.In(m.lang),
-		hm(m.clock.Total()), m.stageCaption(f))
+	mo := m.moment(false)
+	fmt.Fprintf(&b, "%s · T+%s %s %s · %s\n\n", mo.clock, mo.elapsed, words.of.In(m.lang),
+		m.totalText(), m.stageCaption(f))
 	switch {
 	case f.asking >= 0:
 		q, known, _ := promptText(m.tl, m.study.stops[f.asking], m.lang)

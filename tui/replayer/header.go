@@ -31,10 +31,11 @@ func (m Model) title() string {
 // clock runs or the speed changes. short drops the total.
 func (m Model) headerRight(short bool) (clock, el, state string) {
 	c := m.clock
-	clock = layout.Fit(clockText(m.tl, c.Now(), c.Speed() <= 10), m.cache.clockW)
+	mo := m.moment(c.Speed() <= 10)
+	clock = layout.Fit(mo.clock, m.cache.clockW)
 	total := m.totalText()
 	tw := lipgloss.Width(total)
-	el = "T+" + widget.PadLeft(hm(c.Elapsed()), tw)
+	el = "T+" + widget.PadLeft(mo.elapsed, tw)
 	if !short {
 		el += " " + words.of.In(m.lang) + " " + total
 	}

@@ -254,7 +254,7 @@ func (m Model) onTick(msg tickMsg) (Model, tea.Cmd) {
 	if msg.gen != m.gen || !m.clock.Playing() {
 		return m, nil // scheduled before a pause, seek or speed change
 	}
-	m.clock = m.clock.Advance(tickEvery)
+	m.clock = m.clock.Guard(m.clock.Advance(tickEvery))
 	m.settle()
 	m.refresh()
 	if !m.clock.Playing() {
@@ -335,7 +335,11 @@ func (m Model) moveKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 
 // setClock installs a moved clock: any change bumps the tick generation, so
 // a tick already in flight is dropped and playback restarts from here.
+// Every move of the clock, by a key or a tick (onTick), goes through the
+// clock's Guard: in study mode none carries the cursor past a stop, which
+// then asks (settle).
 func (m Model) setClock(c replay.Clock) (Model, tea.Cmd) {
+	c = m.clock.Guard(c)
 	if c == m.clock {
 		return m, nil
 	}

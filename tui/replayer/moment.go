@@ -5,6 +5,8 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/incidents-dev/incidents/data"
 )
 
 // Moment is the part of a replayer that a meeting's followers mirror: which
@@ -47,7 +49,7 @@ func (m Model) Moment() Moment {
 		Present: m.present, OverlayOn: m.overlay.on, Keys: m.overlay.text(),
 	}
 	if m.tl != nil {
-		mo.Clock = clockText(m.tl, mo.At, false)
+		mo.Clock = m.moment(false).clock
 	}
 	switch {
 	case m.rec != nil:
@@ -143,4 +145,34 @@ func (m *Model) Resume() tea.Cmd {
 	m.gen++
 	m.mirrored = false
 	return m.Init()
+}
+
+// momentWords is a moment as every place that writes one writes it: the
+// header and the presenter's clock, the copied Markdown (`y`) and the
+// Moment a meeting's followers see.
+type momentWords struct {
+	// digits is the time of day, "14:15", for the presenter's big clock;
+	// clock adds the zone, seconds when asked and a later day
+	// ("14:15 PDT", "14:15:07 PDT +1d"); elapsed is the time since the
+	// start, "2:15".
+	digits, clock, elapsed string
+}
+
+// momentOf writes moment t of tl. The clock and the elapsed time count
+// whole minutes of the same instant (the elapsed time is the minutes
+// between the start's clock and t's), so they agree on the screen, in
+// the copy and for a follower, and change on the same tick even when the
+// timeline starts between two minutes.
+func momentOf(tl *data.Timeline, t time.Time, seconds bool) momentWords {
+	return momentWords{
+		digits:  t.In(tl.Location()).Format("15:04"),
+		clock:   clockText(tl, t, seconds),
+		elapsed: hm(t.Truncate(time.Minute).Sub(tl.Start.Truncate(time.Minute))),
+	}
+}
+
+// moment is the replayer's current moment, written: the clock's, also at
+// a study stop, where the figures are drawn from just before it.
+func (m Model) moment(seconds bool) momentWords {
+	return momentOf(m.tl, m.clock.Now(), seconds)
 }

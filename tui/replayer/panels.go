@@ -49,7 +49,7 @@ func (m Model) openWhatIf() (Model, tea.Cmd) {
 	}
 	known := time.Time{}
 	if m.study.on {
-		known = m.clock.Now()
+		known = m.shownNow() // at a stop that asks, just before it
 	}
 	w = w.knownAt(known)
 	m.whatIf = &w

@@ -186,7 +186,7 @@ func (m Model) box(f frame, pc *presentCache) []string {
 // and the play state beside it, each padded to its widest.
 func (m Model) bigClock(f frame, w int) []string {
 	p := m.cache.p
-	big := bigDigits(f.now.In(m.tl.Location()).Format("15:04"))
+	big := bigDigits(m.moment(false).digits)
 	clock, el, state := m.headerRight(false)
 	side := []string{m.stageCaption(f), clock + "  " + el, state}
 	bw := lipgloss.Width(big[0])

@@ -1,8 +1,6 @@
 package replayer
 
 import (
-	"time"
-
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -87,8 +85,9 @@ func (m Model) toggleStudy() (Model, tea.Cmd) {
 	return m, nil
 }
 
-// studyKey handles the moving keys in study mode: none may pass a stop
-// without asking, and nothing jumps ahead (no end, no stage keys).
+// studyKey handles the moving keys in study mode: nothing jumps ahead (no
+// end, no stage keys), and while a stop asks only its answer, or the stop
+// before, moves on.
 func (m Model) studyKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	k := m.keys
 	asking := m.study.asking >= 0
@@ -99,24 +98,10 @@ func (m Model) studyKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m.askAgain()
 	case asking, key.Matches(msg, k.End), key.Matches(msg, k.Stage):
 		return m, nil
-	case key.Matches(msg, k.Forward):
-		return m.setClock(m.clock.With(m.studyStep(time.Minute)))
 	}
-	return m.moveKey(msg) // play, next, back, speed and start as ever
-}
-
-// studyStep moves the cursor by d, but onto the first stop on the way.
-func (m Model) studyStep(d time.Duration) replay.Cursor {
-	c := m.clock
-	to := c.Now().Add(d)
-	for _, st := range m.study.stops {
-		at := m.tl.Events[st.First].At
-		if st.First > c.Event() && !at.After(to) {
-			cur, _ := c.ToEvent(st.First)
-			return cur
-		}
-	}
-	return c.Step(d)
+	// Play, next, forward, back, speed and start as ever: the clock's
+	// Guard (setClock) ends any move forward on the first stop it reaches.
+	return m.moveKey(msg)
 }
 
 // revealHold is how long a revealed answer rests before playback moves on,

@@ -84,13 +84,8 @@ var clockWords = regexp.MustCompile(`\b([01]?\d|2[0-3]):[0-5]\d\b`)
 // study mode shows it as a later action until the group reaches it.
 func (w whatIf) shownLabel(i int) string {
 	label := whatIfText(w.params[i].Label, w.lang)
-	if w.known.IsZero() || w.tl == nil {
-		return label
-	}
-	for _, hm := range clockWords.FindAllString(label, -1) {
-		if at, ok := clockOn(w.tl, hm); ok && at.After(w.known) {
-			return whatIfWords.laterAction.In(w.lang)
-		}
+	if w.namesLater(label) {
+		return whatIfWords.laterAction.In(w.lang)
 	}
 	return label
 }

@@ -143,10 +143,7 @@ func (w whatIf) units() map[string]string {
 // incident's value, wrapped with room for a closing "…".
 func (w whatIf) notes(width int) []string {
 	ms := w.st.Model
-	p := w.params[w.sel]
-	if w.shownLabel(w.sel) != whatIfText(p.Label, w.lang) || w.hidesBase(w.sel) {
-		p.Desc, p.Basis = data.Text{}, "" // its notes would tell what came next
-	}
+	p := w.shownParam(w.sel) // in study mode, nothing that tells what came next
 	notes := whatIfWrap(w.st.Base, ms.Note, whatIfText(p.Desc, w.lang), width-3, "  ")
 	if p.Basis != "" {
 		basis := whatIfWords.basisJ.In(w.lang)
