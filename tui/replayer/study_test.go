@@ -230,3 +230,38 @@ func TestStudyKeys(t *testing.T) {
 
 func ctrlD() tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyCtrlD} }
 func ctrlU() tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyCtrlU} }
+
+// TestStudyHypotheticalHidesLater applies a what-if at each stop: the
+// hypothetical run's curves are drawn only up to the cursor and without
+// their range, as the incident's are; its later curve would show the
+// operators' later actions. Outside study mode it is drawn whole, so the
+// test can fail.
+func TestStudyHypotheticalHidesLater(t *testing.T) {
+	rec, tl := studyFixture(t)
+	for _, study := range []bool{true, false} {
+		m := New(rec, tl, Options{Lang: data.EN, Styles: theme.Plain(), Study: study, Speed: 600, At: "12:40"})
+		m.SetSize(120, 40)
+		if study {
+			m = playUntilAsking(t, m)
+		}
+		m, _ = m.Update(whatIfAppliedMsg{Timeline: hypothetical(tl, 0.5)})
+		v := m.View()
+		if !strings.Contains(v, "hypothetical") {
+			t.Fatalf("no hypothetical series on screen:\n%s", v)
+		}
+		col := widget.Column(m.clock.Start(), m.clock.End(), m.frame().now, 120)
+		drawn := false
+		for _, r := range sparkRows(v) {
+			if right := []rune(r); len(right) > col+1 && strings.TrimSpace(string(right[col+1:])) != "" {
+				drawn = true
+			}
+		}
+		ranged := strings.Contains(v, "· max ")
+		switch {
+		case study && (drawn || ranged):
+			t.Errorf("study mode draws a hypothetical run right of the cursor (%v) or its range (%v):\n%s", drawn, ranged, v)
+		case !study && !drawn:
+			t.Errorf("outside study mode the hypothetical run is not drawn whole:\n%s", v)
+		}
+	}
+}

@@ -331,12 +331,16 @@ func (m Model) sparkLines(mode int, f frame) []string {
 	var lines []string
 	for i, e := range m.cache.sparks {
 		s := f.sparks[i]
-		head := e.head
-		head.noRange = f.study
+		// In study mode a hypothetical run is drawn only up to the
+		// cursor, as the incident is: its later curve would show the
+		// operators' later actions (the 14:15 doubling); the what-if
+		// panel's figures give its outcome.
+		head, hypHead := e.head, e.hypHead
+		head.noRange, hypHead.noRange = f.study, f.study
 		if mode == sparkTwin && e.hypSeries != nil {
 			lines = append(lines, m.twinHead(head, s),
 				e.sp.Line(f.col, s.cell, f.study, p.spark, p.sparkCursor),
-				e.hyp.Line(f.col, s.hcell, false, p.hypothetical, p.sparkCursor))
+				e.hyp.Line(f.col, s.hcell, f.study, p.hypothetical, p.sparkCursor))
 			continue
 		}
 		lines = append(lines, head.render(m.width, s.v, s.ok, m.lang, p))
@@ -344,9 +348,9 @@ func (m Model) sparkLines(mode int, f frame) []string {
 			lines = append(lines, e.sp.Line(f.col, s.cell, f.study, p.spark, p.sparkCursor))
 		}
 		if e.hypSeries != nil {
-			lines = append(lines, e.hypHead.render(m.width, s.hv, s.hok, m.lang, p))
+			lines = append(lines, hypHead.render(m.width, s.hv, s.hok, m.lang, p))
 			if mode == sparkFull {
-				lines = append(lines, e.hyp.Line(f.col, s.hcell, false, p.hypothetical, p.sparkCursor))
+				lines = append(lines, e.hyp.Line(f.col, s.hcell, f.study, p.hypothetical, p.sparkCursor))
 			}
 		}
 	}
