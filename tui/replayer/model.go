@@ -163,6 +163,11 @@ func (m *Model) SetSize(w, h int) {
 // SetLang switches the language of labels, titles and annotations.
 func (m *Model) SetLang(l data.Lang) {
 	m.lang = l
+	if m.whatIf != nil { // an open panel follows, with its values and results
+		w := *m.whatIf
+		w.lang, w.keys = l, newWhatIfKeyMap(l)
+		m.whatIf = &w
+	}
 	m.rebuild()
 }
 

@@ -182,6 +182,33 @@ func TestWhatIfReopen(t *testing.T) {
 	}
 }
 
+// TestWhatIfLang switches the language with the panel open: the panel and
+// its keys follow, and keep the values and results.
+func TestWhatIfLang(t *testing.T) {
+	rec, _ := fixture(t)
+	m := New(rec, modelTimeline(t), Options{Lang: data.KO, Styles: theme.Plain(), At: "13:00"})
+	m.SetSize(120, 40)
+	m, _ = m.openWhatIf()
+	w, msg := feed(*m.whatIf, wiRight, wiEnter)
+	m.whatIf = &w
+	m, _ = m.onWhatIf(msg)
+	m.SetLang(data.EN)
+	v := m.View()
+	if !strings.Contains(v, "What if") || strings.Contains(v, "가정해 보기") {
+		t.Errorf("the open panel did not switch to English:\n%s", v)
+	}
+	var help []string
+	for _, b := range m.ShortHelp() {
+		help = append(help, b.Help().Desc)
+	}
+	if strings.Contains(strings.Join(help, " "), "적용") {
+		t.Errorf("the panel's keys stayed Korean: %v", help)
+	}
+	if m.whatIf.applied[0] != "2" || !m.whatIf.hypOK {
+		t.Errorf("switching the language lost the panel's run: applied %v, results %v", m.whatIf.applied, m.whatIf.hypOK)
+	}
+}
+
 // TestWhatIfBasisPage: i shows every model parameter with its value, unit
 // and basis, in both languages; ↓ scrolls; i again goes back.
 func TestWhatIfBasisPage(t *testing.T) {
