@@ -47,7 +47,17 @@ type flagSpec struct {
 	help  i18n.Word
 	// cmds lists the commands that take the flag; nil means every one.
 	cmds []string
+	// listedFor lists the commands whose help shows a common flag (nil:
+	// every one's); the others accept it but nothing they do uses it.
+	listedFor []string
 }
+
+// drawing are the commands that draw for a terminal, where the colour
+// flags mean something; withTUI those with the TUI, where the mouse does.
+var (
+	drawing = []string{"", "list", "search", "show", "timeline", "validate", "replay", "serve"}
+	withTUI = []string{"", "replay", "serve"}
+)
 
 // flagSpecs are every flag, common ones first, in the order help lists them.
 var flagSpecs = append([]flagSpec{
@@ -59,10 +69,10 @@ var flagSpecs = append([]flagSpec{
 			"언어 (기본값: LANG이 ko로 시작하면 한국어, 아니면 영어)")},
 	{name: "theme", value: "auto|dark|light", want: i18n.W("auto, dark or light", "auto, dark, light 중 하나"),
 		help: i18n.W("colours for dark or light terminals (also INCIDENTS_THEME)",
-			"어두운/밝은 터미널에 맞춘 색 (INCIDENTS_THEME도 같음)")},
+			"어두운/밝은 터미널에 맞춘 색 (INCIDENTS_THEME도 같음)"), listedFor: drawing},
 	{name: "mouse", help: i18n.W("wheel scrolling and clicks in the explorer (off: text stays selectable)",
-		"탐색기에서 휠 스크롤과 클릭 (끄면 글자를 선택할 수 있음)")},
-	{name: "no-color", help: i18n.W("no colour (also NO_COLOR)", "색 없이 출력 (NO_COLOR도 같음)")},
+		"탐색기에서 휠 스크롤과 클릭 (끄면 글자를 선택할 수 있음)"), listedFor: withTUI},
+	{name: "no-color", help: i18n.W("no colour (also NO_COLOR)", "색 없이 출력 (NO_COLOR도 같음)"), listedFor: drawing},
 	{name: "help", help: i18n.W("show help for the command", "명령의 도움말 보기")},
 	{name: "version", help: i18n.W("print the version", "버전 출력")},
 

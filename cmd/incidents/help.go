@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -93,7 +94,13 @@ func writeCommandUsage(w io.Writer, c *command, l data.Lang) {
 		writeTable(w, exampleRows(cliWords.syntaxHelp, l))
 	}
 	// One table for both flag sections, so that their columns align.
-	own, common := flagRows(commandFlags(c), l), flagRows(commonSpecs(), l)
+	var listed []flagSpec
+	for _, s := range commonSpecs() {
+		if s.listedFor == nil || slices.Contains(s.listedFor, c.name) {
+			listed = append(listed, s)
+		}
+	}
+	own, common := flagRows(commandFlags(c), l), flagRows(listed, l)
 	var b strings.Builder
 	writeTable(&b, append(append([][2]string{}, own...), common...))
 	lines := strings.SplitAfter(b.String(), "\n")
