@@ -28,6 +28,12 @@ func modelTimeline(t testing.TB) *data.Timeline {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return preparedTimeline(t, raw)
+}
+
+// preparedTimeline decodes and prepares a timeline file's bytes.
+func preparedTimeline(t testing.TB, raw []byte) *data.Timeline {
+	t.Helper()
 	var tl data.Timeline
 	if err := json.Unmarshal(raw, &tl); err != nil {
 		t.Fatal(err)

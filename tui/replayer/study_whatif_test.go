@@ -1,13 +1,11 @@
 package replayer
 
 import (
-	"encoding/json"
 	"io/fs"
 	"strings"
 	"testing"
 
 	"github.com/incidents-dev/incidents/data"
-	"github.com/incidents-dev/incidents/replay"
 )
 
 // bundledIL0499 is IL-0499's timeline as bundled, with its model's series:
@@ -18,14 +16,7 @@ func bundledIL0499(t *testing.T) *data.Timeline {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var tl data.Timeline
-	if err := json.Unmarshal(raw, &tl); err != nil {
-		t.Fatal(err)
-	}
-	if err := replay.Prepare(&tl); err != nil {
-		t.Fatal(err)
-	}
-	return &tl
+	return preparedTimeline(t, raw)
 }
 
 // laterFix are the words that would tell the long-term fix adopted after
