@@ -159,17 +159,25 @@ func TestWhatIfSizes(t *testing.T) {
 	}
 }
 
-// TestWhatIfReopen: closed and reopened, the panel shows the values and
-// results of its last run, and the heatmap follows the applied scenario and
-// names it.
-func TestWhatIfReopen(t *testing.T) {
+// appliedPartitions2 is the replayer at 13:00 in l with the what-if panel
+// open and partitions=2 applied.
+func appliedPartitions2(t *testing.T, l data.Lang) Model {
+	t.Helper()
 	rec, _ := fixture(t)
-	m := New(rec, modelTimeline(t), Options{Lang: data.EN, Styles: theme.Plain(), At: "13:00"})
+	m := New(rec, modelTimeline(t), Options{Lang: l, Styles: theme.Plain(), At: "13:00"})
 	m.SetSize(120, 40)
 	m, _ = m.openWhatIf()
 	w, msg := feed(*m.whatIf, wiRight, wiEnter)
 	m.whatIf = &w
 	m, _ = m.onWhatIf(msg)
+	return m
+}
+
+// TestWhatIfReopen: closed and reopened, the panel shows the values and
+// results of its last run, and the heatmap follows the applied scenario and
+// names it.
+func TestWhatIfReopen(t *testing.T) {
+	m := appliedPartitions2(t, data.EN)
 	m, _ = m.onWhatIf(whatIfClosedMsg{})
 	m, _ = m.openWhatIf()
 	if m.whatIf.values[0] != "2" || m.whatIf.applied[0] != "2" || !m.whatIf.hypOK {
@@ -185,13 +193,7 @@ func TestWhatIfReopen(t *testing.T) {
 // TestWhatIfLang switches the language with the panel open: the panel and
 // its keys follow, and keep the values and results.
 func TestWhatIfLang(t *testing.T) {
-	rec, _ := fixture(t)
-	m := New(rec, modelTimeline(t), Options{Lang: data.KO, Styles: theme.Plain(), At: "13:00"})
-	m.SetSize(120, 40)
-	m, _ = m.openWhatIf()
-	w, msg := feed(*m.whatIf, wiRight, wiEnter)
-	m.whatIf = &w
-	m, _ = m.onWhatIf(msg)
+	m := appliedPartitions2(t, data.KO)
 	m.SetLang(data.EN)
 	v := m.View()
 	if !strings.Contains(v, "What if") || strings.Contains(v, "가정해 보기") {
