@@ -17,19 +17,11 @@ const canMap = true
 // (they are read back from the file if they are, as it was); release
 // unmaps it, after which nothing of b may be used.
 func mapFile(path string, limit int64) (b []byte, drop func(lo, hi int), release func(), err error) {
-	f, err := os.Open(path)
+	f, size, err := openForMap(path, limit)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	size := info.Size()
-	if size <= 0 || size > limit || !info.Mode().IsRegular() {
-		return nil, nil, nil, errCorrupt
-	}
 	b, err = syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE)
 	if err != nil {
 		return nil, nil, nil, err

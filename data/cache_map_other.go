@@ -4,7 +4,6 @@ package data
 
 import (
 	"io"
-	"os"
 )
 
 // canMap says that mapFile reads files whole rather than mapping them.
@@ -13,19 +12,12 @@ const canMap = false
 // mapFile reads the file at path whole (see the Linux version, which maps
 // it); drop does nothing and release lets go of it.
 func mapFile(path string, limit int64) (b []byte, drop func(lo, hi int), release func(), err error) {
-	f, err := os.Open(path)
+	f, size, err := openForMap(path, limit)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if info.Size() <= 0 || info.Size() > limit || !info.Mode().IsRegular() {
-		return nil, nil, nil, errCorrupt
-	}
-	b = make([]byte, info.Size())
+	b = make([]byte, size)
 	if _, err := io.ReadFull(f, b); err != nil {
 		return nil, nil, nil, err
 	}
