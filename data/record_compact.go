@@ -32,6 +32,10 @@ type stub struct {
 	// in doc and a patch, or as written when patched is false.
 	sums    [2]string
 	patched [2]bool
+	// alias, when aliasPatched, restores the alias text (FieldAliases),
+	// which the record then does not keep, from the folded text in doc.
+	alias        string
+	aliasPatched bool
 }
 
 // source is a file compact records were loaded from.
@@ -115,8 +119,16 @@ func readAt(fsys fs.FS, name string, off int64, size int) ([]byte, error) {
 // namesCopy returns a copy of r's names, its timeline flag read as the
 // loader writes it.
 func (r *Record) namesCopy() recordNames {
-	return recordNames{text: r.names.text, org: r.names.org, terms: r.names.terms,
+	return recordNames{text: r.aliasText(), org: r.names.org, tags: r.names.tags,
 		timeline: atomic.LoadUint32(&r.names.timeline), named: r.names.named}
+}
+
+// aliasText returns r's other names as FieldAliases lists them.
+func (r *Record) aliasText() string {
+	if s := r.stub; s != nil && s.aliasPatched {
+		return applyPatch(s.doc.text[FieldAliases], s.alias)
+	}
+	return r.names.text
 }
 
 // kept fills c with what a compact record keeps of r, each string passed
@@ -147,14 +159,6 @@ func (r *Record) kept(c *Record, str func(string) string, strs []string) *Record
 		c.RecurrenceOf = &s
 	}
 	c.names = r.namesCopy()
-	if c.names.terms != nil {
-		// The tags as the record keeps them.
-		terms := make([]tagTerm, len(c.names.terms))
-		for i, t := range c.names.terms {
-			terms[i] = tagTerm{str(t.tag), t.names}
-		}
-		c.names.terms = terms
-	}
 	return c
 }
 

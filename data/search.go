@@ -33,6 +33,9 @@ type doc struct {
 	// long indexes the two summaries (FieldSummaryEN, FieldSummaryKO).
 	long [2]summary
 	maps [numFields]*posMap
+	// out, when set, says where the summaries' folded texts are in a
+	// spill file, text holding none of them (see spill).
+	out *spilled
 }
 
 // summary is what a summary match needs beyond the text.

@@ -9,13 +9,17 @@ import (
 // (Options.Compact), in place in recs: recs[i] came from units[i]. Each
 // gets its index entry, built from the whole record, and keeps what it
 // keeps in one buffer shared by the batch, so that nothing refers to the
-// file's bytes any more. Bundled records are left whole (their bytes are
+// file's bytes any more; the batch's summaries go to sp instead when it
+// takes them (see spill). Bundled records are left whole (their bytes are
 // in the program).
-func compactBatch(units []unit, recs []*Record, src func(*file) *source) {
+func compactBatch(units []unit, recs []*Record, src func(*file) *source, sp *spill) {
 	docs := make([]doc, len(recs))
 	var sc summaryScratch
-	patches := make([][2][]byte, len(recs))
-	need, n, nstrs, nstarts := 0, 0, 0, 0
+	// The summaries' patches, then the alias text's (see stub).
+	patches := make([][3][]byte, len(recs))
+	// rest counts the bytes kept of everything but the summaries' folded
+	// texts and word starts, which long counts.
+	rest, long, n, nstrs, nstarts := 0, 0, 0, 0, 0
 	for i, r := range recs {
 		if !compactable(units[i], r) {
 			continue
@@ -23,24 +27,35 @@ func compactBatch(units []unit, recs []*Record, src func(*file) *source) {
 		a := arena{file: units[i].f.data}
 		d := &docs[i]
 		d.fill(r, &sc)
-		need += a.countKept(r) + a.countDoc(d, r)
+		rest += a.countKept(r) + a.countDoc(d, r)
 		n++
 		nstrs += r.keptStrings()
 		for k := range d.long {
 			nstarts += len(d.long[k].starts)
-			need += len(d.long[k].heads) + len(d.long[k].seconds)
+			long += len(d.long[k].heads) + len(d.long[k].seconds)
+			long += len(d.text[FieldSummaryEN+Field(k)])
 		}
 		for k := range 2 {
 			p, ok := patchOf(nil, r.FieldText(FieldSummaryEN+Field(k)), d.text[FieldSummaryEN+Field(k)], d.maps[FieldSummaryEN+Field(k)])
 			if !ok {
 				p = nil
-				need += len(r.FieldText(FieldSummaryEN + Field(k)))
+				rest += len(r.FieldText(FieldSummaryEN + Field(k)))
 			}
 			patches[i][k] = p
-			need += len(p)
+			rest += len(p)
+		}
+		if p, ok := patchOf(nil, r.names.text, d.text[FieldAliases], d.maps[FieldAliases]); ok {
+			patches[i][2] = p
+			rest += len(p)
 		}
 	}
-	a := arena{buf: make([]byte, 0, need)}
+	out := spillBatch(docs, sp, long)
+	if out == nil {
+		rest += long
+	} else {
+		nstarts = 0
+	}
+	a := arena{buf: make([]byte, 0, rest)}
 	// The records, their lists and their summaries' word starts, one
 	// array of each for the batch.
 	kept := make([]Record, n)
@@ -69,10 +84,20 @@ func compactBatch(units []unit, recs []*Record, src func(*file) *source) {
 				}
 			}
 		}
+		if p := patches[i][2]; p != nil {
+			// FieldAliases, as the folded text and a patch (Record.aliasText).
+			st.alias, st.aliasPatched, c.names.text = a.bytes(p), true, ""
+		}
+		if out != nil {
+			d.out = &out[i]
+		}
 		for f := range numFields {
-			if f < FieldTags && same(d.text[f], r.FieldText(f)) {
+			switch {
+			case d.out != nil && isLong(f):
+				d.text[f] = ""
+			case f < FieldTags && same(d.text[f], r.FieldText(f)):
 				d.text[f] = c.FieldText(f) // the copy the record keeps
-			} else {
+			default:
 				d.text[f] = a.copy(d.text[f])
 			}
 			if m := d.maps[f]; m != nil && !isLong(f) {
@@ -81,6 +106,11 @@ func compactBatch(units []unit, recs []*Record, src func(*file) *source) {
 		}
 		for k := range d.long {
 			sm := &d.long[k]
+			if d.out != nil {
+				// Scanned whole when read back, as a long text is.
+				sm.starts, sm.heads, sm.seconds, sm.far = nil, "", "", true
+				continue
+			}
 			sm.heads, sm.seconds = a.copy(sm.heads), a.copy(sm.seconds)
 			if n := len(sm.starts); n > 0 {
 				copy(starts, sm.starts)
@@ -90,6 +120,35 @@ func compactBatch(units []unit, recs []*Record, src func(*file) *source) {
 		c.stub = st
 		recs[i] = c
 	}
+}
+
+// spillBatch writes the folded summaries of the filled docs to sp, when
+// it takes them (long bytes, with the word starts they would keep), and
+// returns where each doc's are, by index; nil when they stay in memory.
+func spillBatch(docs []doc, sp *spill, long int) []spilled {
+	if !sp.take(long) {
+		return nil
+	}
+	buf := make([]byte, 0, long)
+	out := make([]spilled, len(docs))
+	for i := range docs {
+		d := &docs[i]
+		o := &out[i]
+		o.f, o.at = sp.f, int64(len(buf))
+		for k := range 2 {
+			t := d.text[FieldSummaryEN+Field(k)]
+			o.n[k] = uint32(len(t))
+			buf = append(buf, t...)
+		}
+	}
+	at, ok := sp.write(buf)
+	if !ok {
+		return nil
+	}
+	for i := range out {
+		out[i].at += at
+	}
+	return out
 }
 
 // compactable reports whether r, decoded from u, can be made compact: it
@@ -156,7 +215,7 @@ func applyPatch(t, p string) string {
 // restore returns summary k (0 English, 1 Korean) as written.
 func (s *stub) restore(k int) string {
 	if s.patched[k] {
-		return applyPatch(s.doc.text[FieldSummaryEN+Field(k)], s.sums[k])
+		return applyPatch(s.doc.summaryText(k), s.sums[k])
 	}
 	return s.sums[k]
 }
@@ -225,12 +284,12 @@ func (a *arena) countKept(r *Record) int {
 	return n
 }
 
-// countDoc counts the bytes of d's texts, but those that are the fields
-// of r the record keeps.
+// countDoc counts the bytes of d's texts, but the summaries' and those
+// that are the fields of r the record keeps.
 func (a *arena) countDoc(d *doc, r *Record) int {
 	n := 0
 	for f := range numFields {
-		if f >= FieldTags || !same(d.text[f], r.FieldText(f)) {
+		if !isLong(f) && (f >= FieldTags || !same(d.text[f], r.FieldText(f))) {
 			n += len(d.text[f])
 		}
 	}

@@ -133,6 +133,11 @@ type scratch struct {
 	// one says the scratch serves a single record (Index.HitsOf): its
 	// arenas are cut to size rather than grown in blocks.
 	one bool
+	// outDoc is the record whose spilled summaries outText holds, read
+	// into outBuf (see scratch.text).
+	outDoc  *doc
+	outBuf  []byte
+	outText [2]string
 }
 
 // match scores doc d against every word, leaving the matched offsets (in the
@@ -172,13 +177,13 @@ func (sc *scratch) word(d *doc, w *qword, fuzzy bool) (best, sum int) {
 			if isLong(f) && (len(w.rs) < minLongRunes || !w.mayHaveJamo(d.long[f-FieldSummaryEN].inits)) {
 				continue
 			}
-			q = matchJamo(d.text[f], w, &sc.pos[f], isLong(f))
+			q = matchJamo(sc.text(d, f), w, &sc.pos[f], isLong(f))
 		case isLong(f):
 			sm := &d.long[f-FieldSummaryEN]
 			if len(w.rs) < minLongRunes || !w.mayHave(&sm.grams) {
 				continue
 			}
-			q = matchEvery(d.text[f], sm, w, &sc.pos[f])
+			q = matchEvery(sc.text(d, f), sm, w, &sc.pos[f])
 		default:
 			q = matchSub(d.text[f], w, &sc.pos[f])
 		}
