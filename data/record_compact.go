@@ -132,8 +132,10 @@ func (r *Record) aliasText() string {
 }
 
 // kept fills c with what a compact record keeps of r, each string passed
-// through str and the lists' strings held in strs, and returns c.
-func (r *Record) kept(c *Record, str func(string) string, strs []string) *Record {
+// through str, but the tags, severity and date kind (words many records
+// share), which go through word; the lists' strings are held in strs. It
+// returns c.
+func (r *Record) kept(c *Record, str, word func(string) string, strs []string) *Record {
 	list := func(ss []string) []string {
 		if ss == nil {
 			return nil
@@ -141,17 +143,17 @@ func (r *Record) kept(c *Record, str func(string) string, strs []string) *Record
 		out := strs[:len(ss):len(ss)]
 		strs = strs[len(ss):]
 		for i, s := range ss {
-			out[i] = str(s)
+			out[i] = word(s)
 		}
 		return out
 	}
 	dur := func(d Duration) Duration { d.Text = str(d.Text); return d }
 	*c = Record{
-		ID: str(r.ID), Org: str(r.Org), OrgSlug: str(r.OrgSlug), Date: str(r.Date), DateKind: str(r.DateKind),
+		ID: str(r.ID), Org: str(r.Org), OrgSlug: str(r.OrgSlug), Date: str(r.Date), DateKind: word(r.DateKind),
 		Docs: list(r.Docs), Title: Text{EN: str(r.Title.EN), KO: str(r.Title.KO)}, Domain: list(r.Domain),
-		Related: list(r.Related), Severity: str(r.Severity), Symptoms: list(r.Symptoms),
+		Related: list(r.Related), Severity: word(r.Severity), Symptoms: list(r.Symptoms),
 		Timeline:   Durations{DetectedAfter: dur(r.Timeline.DetectedAfter), ResolvedAfter: dur(r.Timeline.ResolvedAfter)},
-		Components: list(r.Components), RootCause: str(r.RootCause), Contributing: list(r.Contributing),
+		Components: list(r.Components), RootCause: word(r.RootCause), Contributing: list(r.Contributing),
 		UpdatedAt: str(r.UpdatedAt), URL: str(r.URL), Origin: r.Origin, Day: r.Day,
 	}
 	if r.RecurrenceOf != nil {
@@ -170,7 +172,8 @@ func (r *Record) keptStrings() int {
 // loadedCopy returns what was loaded of compact record r, its summaries
 // restored, for Full to show when the file has changed.
 func (r *Record) loadedCopy() *Record {
-	c := r.kept(new(Record), func(s string) string { return s }, make([]string, r.keptStrings()))
+	same := func(s string) string { return s }
+	c := r.kept(new(Record), same, same, make([]string, r.keptStrings()))
 	c.Summary = Text{EN: r.stub.restore(0), KO: r.stub.restore(1)}
 	return c
 }

@@ -253,7 +253,7 @@ func (sc *scratch) collect(d *doc) []Hit {
 			slices.Sort(p)
 			p = slices.Compact(p)
 		}
-		if m := d.maps[f]; m != nil {
+		if m := d.mapOf(f); m != nil {
 			sc.tmp = m.source(sc.tmp[:0], p)
 			p = sc.tmp
 		}
@@ -352,16 +352,16 @@ func matchSub(text string, w *qword, out *[]int) int {
 // only those at a word's start for a bounded word, and marks them all.
 func matchEvery(text string, sm *summary, w *qword, out *[]int) int {
 	best, hits := 0, 0
-	if w.bounded && !sm.far {
+	if ws := sm.words; w.bounded && ws != nil {
 		c, c2 := w.s[0], w.s[1] // a bounded word of two runes has two bytes
-		for k := 0; k < len(sm.heads); k++ {
-			j := strings.IndexByte(sm.heads[k:], c)
+		for k := 0; k < len(ws.heads); k++ {
+			j := strings.IndexByte(ws.heads[k:], c)
 			if j < 0 {
 				break
 			}
 			k += j
-			i := int(sm.starts[k])
-			if sm.seconds[k] != c2 || !strings.HasPrefix(text[i:], w.s) {
+			i := int(ws.starts[k])
+			if ws.seconds[k] != c2 || !strings.HasPrefix(text[i:], w.s) {
 				continue
 			}
 			best = max(best, min(quality(text, i, len(w.s)), qStartWord))
