@@ -2,6 +2,7 @@ package data
 
 import (
 	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -73,8 +74,12 @@ func (s *spill) take(n int) bool {
 			return
 		}
 		// Where an open file cannot be removed (Windows), it stays until
-		// the system's temporary files are cleared.
-		_ = os.Remove(f.Name())
+		// a later load removes it here, once no program has it open.
+		if old, err := filepath.Glob(filepath.Join(s.dir, "summaries-*.tmp")); err == nil {
+			for _, name := range old {
+				_ = os.Remove(name)
+			}
+		}
 		s.f = f
 	})
 	return s.f != nil

@@ -3,6 +3,7 @@ package data
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -17,10 +18,14 @@ func TestSpillTakes(t *testing.T) {
 	if !small.take(int(spillBudget)) {
 		t.Error("a batch past the budget stayed in memory")
 	}
-	large := newSpill(t.TempDir())
+	dir := t.TempDir()
+	large := newSpill(dir)
 	large.sized(spillFrom)
 	if !large.take(1 << 10) {
 		t.Error("a large library kept its first batch in memory")
+	}
+	if left, _ := os.ReadDir(dir); runtime.GOOS != "windows" && len(left) > 0 {
+		t.Errorf("the spill file is left in its folder: %v", left)
 	}
 	at, ok := large.write([]byte("abc"))
 	o := spilled{f: large.f, at: at, n: [2]uint32{1, 2}}
