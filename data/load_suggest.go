@@ -1,0 +1,210 @@
+package data
+
+import (
+	"slices"
+	"strings"
+	"sync"
+	"time"
+	"unsafe"
+)
+
+// Suggestions for a search that found nothing, made as SearchLoad makes
+// its matches: streaming the library again, a part at a time, never
+// holding it whole. One pass gathers the dictionary Index.dict builds and
+// which of the query's words match on their own; another tries the
+// queries the nearest names make.
+
+// Suggest returns what Suggest(lib.Records, query, n) returns for the
+// library and query of the SearchLoad that returned f: up to n queries
+// close to one that matched nothing, best first. It loads the library
+// again, quietly (the search reported its problems), keeping only the
+// names the suggestions are made of.
+func (f *Found) Suggest(n int) []string {
+	if n <= 0 || len(f.Matches) > 0 {
+		return nil
+	}
+	raw := strings.Fields(f.query)
+	words := strings.Fields(foldKeepSpace(f.query))
+	if len(raw) != len(words) {
+		return nil
+	}
+	// The plain words, each a query of its own: a word that matches
+	// nothing alone is the one to replace.
+	var alone []*squery
+	at := map[int]int{} // word → its query in alone
+	for i, w := range words {
+		if isPlain(w) && len(alone) < maxAlso {
+			at[i] = len(alone)
+			alone = append(alone, newSquery(w))
+		}
+	}
+	sink := &dictSink{at: map[string]*dictName{}, dropped: f.dropped}
+	p := planOf(nil, alone)
+	p.dict = sink
+	matched := f.pass(p)
+	dict := sink.names()
+	var bad []int
+	choices := map[int][]name{}
+	for i, w := range words {
+		k, ok := at[i]
+		if !ok || matched&(1<<k) != 0 {
+			continue
+		}
+		near := nearest(dict, w)
+		if len(near) == 0 {
+			return nil // a word nothing is close to: no query would match
+		}
+		bad = append(bad, i)
+		choices[i] = near
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	// One bad word: its nearest names each make a suggestion. Several:
+	// the nearest name of each, in one suggestion.
+	alts := 1
+	if len(bad) == 1 {
+		alts = len(choices[bad[0]])
+	}
+	var cands []string
+	for a := range alts {
+		q := slices.Clone(raw)
+		for _, i := range bad {
+			q[i] = choices[i][min(a, len(choices[i])-1)].display
+		}
+		if s := strings.Join(q, " "); !slices.Contains(cands, s) {
+			cands = append(cands, s)
+		}
+	}
+	qs := make([]*squery, len(cands))
+	for i, c := range cands {
+		qs[i] = newSquery(c)
+	}
+	matched = f.pass(planOf(nil, qs))
+	var out []string
+	for i, c := range cands {
+		if matched&(1<<i) != 0 && len(out) < n {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// maxAlso is how many queries a plan's more may hold (entry.also's bits).
+const maxAlso = 64
+
+// pass streams the library of f's search for p, quietly, and returns which
+// of p.more match some record: bit i for more[i].
+func (f *Found) pass(p *plan) uint64 {
+	ld := newSearchLoader(f.opts, f.dirs)
+	if p.has() {
+		p.timelines = ld.timelineKeys()
+	}
+	kept, _ := ld.matchAll(p)
+	var also uint64
+	for _, e := range kept {
+		also |= e.also
+	}
+	return also
+}
+
+// dictSink gathers the suggestion dictionary of the records a pass
+// keeps, as Index.dict builds it over the library: each name's count,
+// and its display as written where it first stands in the library's
+// order (newest record first, then by id; in a record, in the order
+// Index.dict adds them). Matchers on every core add to it.
+type dictSink struct {
+	mu sync.Mutex
+	at map[string]*dictName
+	// dropped are the places of the records the search dropped as
+	// repeated ids, which Index.dict never sees.
+	dropped map[[2]int]bool
+}
+
+// dictName is one name of a dictSink, with where its display was seen
+// first: the record's day and id, and the name's place in the record.
+type dictName struct {
+	display string
+	day     time.Time
+	id      string
+	pos     int
+	count   int
+}
+
+// dictAdd is a name of one record, folded and as written.
+type dictAdd struct{ folded, display string }
+
+// addNames adds the names of r (filled into the matcher) to the plan's
+// dictionary, unless the search dropped r.
+func (m *matcher) addNames(r *Record, e entry) {
+	sink := m.p.dict
+	if sink.dropped[[2]int{e.fi, e.off}] {
+		return
+	}
+	m.dict = m.dict[:0]
+	add := func(s string) {
+		s = strings.TrimSpace(s)
+		if f := foldKeepSpace(s); runeCount(f) >= 3 {
+			m.dict = append(m.dict, dictAdd{f, s})
+		}
+	}
+	add(r.ID)
+	add(r.Org)
+	for _, w := range strings.Fields(r.Org) {
+		add(w)
+	}
+	var buf [24]string
+	for _, t := range r.appendTagList(buf[:0]) {
+		add(t)
+	}
+	for _, a := range strings.Split(unsafe.String(unsafe.SliceData(m.alias), len(m.alias)), " · ") {
+		add(a)
+	}
+	for _, t := range []string{r.Title.EN, r.Title.KO} {
+		for _, w := range strings.FieldsFunc(t, isQueryBreak) {
+			add(stem(w))
+		}
+	}
+	sink.mu.Lock()
+	defer sink.mu.Unlock()
+	var id string
+	for pos, a := range m.dict {
+		n := sink.at[a.folded]
+		if n == nil {
+			if id == "" {
+				id = strings.Clone(r.ID)
+			}
+			sink.at[strings.Clone(a.folded)] = &dictName{display: strings.Clone(a.display), day: r.Day, id: id, pos: pos, count: 1}
+			continue
+		}
+		n.count++
+		if before(r.Day, r.ID, pos, n) {
+			if id == "" {
+				id = strings.Clone(r.ID)
+			}
+			n.display, n.day, n.id, n.pos = strings.Clone(a.display), r.Day, id, pos
+		}
+	}
+}
+
+// before reports whether the name at pos in the record of day and id
+// comes before where n's display was seen, in Index.dict's order.
+func before(day time.Time, id string, pos int, n *dictName) bool {
+	if c := day.Compare(n.day); c != 0 {
+		return c > 0
+	}
+	if id != n.id {
+		return id < n.id
+	}
+	return pos < n.pos
+}
+
+// names returns the dictionary gathered, as Index.dict would list it but
+// in no particular order (nearest does not depend on it).
+func (s *dictSink) names() []name {
+	out := make([]name, 0, len(s.at))
+	for f, n := range s.at {
+		out = append(out, name{folded: f, rs: []rune(f), display: n.display, count: n.count})
+	}
+	return out
+}
