@@ -195,8 +195,8 @@ func matchBlock(blk metaBlock, s streamFile, p *plan, v *Vocab) ([]entry, error)
 	// which live in the mapped file.
 	m := newMatcher(p, v)
 	ents := make([]entry, 0, n)
-	qs := p.queries()
-	dated := p.dict != nil || p.names || p.has()
+	all := p.queries()
+	dated := p.names || p.has()
 	var rec Record
 	pos := 0
 	for i := range n {
@@ -220,7 +220,7 @@ func matchBlock(blk metaBlock, s streamFile, p *plan, v *Vocab) ([]entry, error)
 			return nil, errCorrupt
 		}
 		rec.Origin = s.path
-		if dated {
+		if dated || p.dict != nil && p.gathering() {
 			// Filters read the year, and the dictionary shows names:
 			// every record is checked, which sets its Day.
 			if !cleanForSearch(&rec) {
@@ -229,7 +229,7 @@ func matchBlock(blk metaBlock, s streamFile, p *plan, v *Vocab) ([]entry, error)
 		}
 		m.fill(&rec)
 		need := false
-		for _, q := range qs {
+		for _, q := range p.active(all) {
 			if need = f != nil && m.needs(q, f); need {
 				break
 			}

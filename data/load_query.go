@@ -62,6 +62,22 @@ type plan struct {
 	timelines map[string]bool
 	dict      *dictSink
 	names     bool // some query reads the records' vocabulary names
+	// stop, when set, ends the work for more and dict once main matches
+	// a record: SearchLoad gathers what Found.Suggest needs only while
+	// the search may yet find nothing.
+	stop *atomic.Bool
+}
+
+// gathering reports whether more and dict still want each record.
+func (p *plan) gathering() bool { return p.stop == nil || !p.stop.Load() }
+
+// active returns the queries a record is matched against now: all of
+// them (see queries) while gathering, main alone after.
+func (p *plan) active(all []*squery) []*squery {
+	if p.main != nil && !p.gathering() {
+		return all[:1]
+	}
+	return all
 }
 
 // newPlan is the plan of one query alone.

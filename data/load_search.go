@@ -29,6 +29,10 @@ type Found struct {
 	dirs    []Dir
 	query   string
 	dropped map[[2]int]bool
+	// also is which of the plan's more match a record kept; early, when
+	// set, is what Suggest needs, gathered by the search itself.
+	also  uint64
+	early *gathered
 }
 
 // SearchLoad loads what LoadFS would and searches it for query, as
@@ -44,11 +48,15 @@ type Found struct {
 func SearchLoad(opts Options, query string, dirs ...Dir) (*Found, error) {
 	ld := newSearchLoader(opts, dirs)
 	p := newPlan(query)
+	g := p.gatherFor(query)
 	if p.has() {
 		p.timelines = ld.timelineKeys()
 	}
 	f := ld.runSearch(p)
 	f.opts, f.dirs, f.query = opts, dirs, query
+	if len(f.Matches) == 0 && !p.stop.Load() && f.dropped == nil {
+		g.also, f.early = f.also, g // gathered from every record kept
+	}
 	return f, ld.err()
 }
 
@@ -136,19 +144,24 @@ func (m *matcher) add(r *Record, e entry) entry {
 // judge is add for a record already filled into the matcher's doc.
 func (m *matcher) judge(r *Record, e entry) entry {
 	e.key, e.id = strings.ToLower(r.ID), r.ID
-	for i, q := range m.p.more {
-		if _, _, ok := m.eval(r, q); ok {
-			e.also |= 1 << i
+	if m.p.gathering() {
+		for i, q := range m.p.more {
+			if _, _, ok := m.eval(r, q); ok {
+				e.also |= 1 << i
+			}
 		}
-	}
-	if m.p.dict != nil {
-		m.addNames(r, e)
+		if m.p.dict != nil {
+			m.addNames(r, e)
+		}
 	}
 	var score int
 	var hits []Hit
 	ok := false
 	if m.p.main != nil {
 		score, hits, ok = m.eval(r, m.p.main)
+	}
+	if ok && m.p.stop != nil {
+		m.p.stop.Store(true)
 	}
 	if !ok {
 		if e.key == r.ID {
@@ -248,7 +261,9 @@ func (ld *loader) runSearch(p *plan) *Found {
 	kept, dropped := ld.matchAll(p)
 	ids := make(map[string]string, len(kept))
 	var out []Match
+	var also uint64
 	for _, e := range kept {
+		also |= e.also
 		ids[e.key] = e.id
 		if e.matched {
 			out = append(out, Match{Record: e.rec, Score: e.score, Hits: e.hits})
@@ -264,7 +279,7 @@ func (ld *loader) runSearch(p *plan) *Found {
 	slices.SortFunc(out, func(a, b Match) int {
 		return cmp.Or(cmp.Compare(b.Score, a.Score), b.Record.Day.Compare(a.Record.Day), strings.Compare(a.Record.ID, b.Record.ID))
 	})
-	return &Found{Matches: out, Notices: ld.notices, Records: len(kept), dropped: dropped}
+	return &Found{Matches: out, Notices: ld.notices, Records: len(kept), dropped: dropped, also: also}
 }
 
 // matchAll decodes and matches every record as p asks and settles

@@ -121,6 +121,13 @@ func TestSearchLoadSynth(t *testing.T) {
 		}
 		restore()
 	}
+	// Without repeated ids, the search itself gathers what suggestions
+	// need; with them (above), Suggest streams the library again.
+	clean := t.TempDir()
+	writeSynth(t, clean, 600, 250, strings.Join(strings.SplitAfter(bad, "\n")[6:], ""))
+	for _, q := range typoQueries {
+		checkSuggest(t, clean, q, false)
+	}
 }
 
 // syntaxQueries use every part of the query syntax, alone and with plain
@@ -142,7 +149,7 @@ var syntaxQueries = []string{
 // shown as the newest record kept writes it (of two on one day, the first
 // id), not as the newer record dropped as a repeat does.
 var typoQueries = []string{
-	"zebraqux", "awaitng", "flumix",
+	"zebraqux", "awaitng", "flumix", "arcli quorom", "restored quorom",
 	"discrod", "quorom pooler", "오토스케일라", "discrod has:timeline", "arclihgt quorom", "cloudflar 'dns",
 	"zzqqxx", "agian", "mnie", "arclight qurom", "Arclihgt", "quorom | zzqqxx", "org:discord quorom",
 }

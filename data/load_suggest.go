@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 )
@@ -16,9 +17,11 @@ import (
 
 // Suggest returns what Suggest(lib.Records, query, n) returns for the
 // library and query of the SearchLoad that returned f: up to n queries
-// close to one that matched nothing, best first. It loads the library
-// again, quietly (the search reported its problems), keeping only the
-// names the suggestions are made of.
+// close to one that matched nothing, best first. What it needs of every
+// record the search gathered as it went, while nothing matched; when
+// that cannot serve (a match turned out a repeated id), it loads the
+// library again, quietly (the search reported its problems). It loads it
+// once more to try the queries the nearest names make, if any.
 func (f *Found) Suggest(n int) []string {
 	if n <= 0 || len(f.Matches) > 0 {
 		return nil
@@ -28,26 +31,20 @@ func (f *Found) Suggest(n int) []string {
 	if len(raw) != len(words) {
 		return nil
 	}
-	// The plain words, each a query of its own: a word that matches
-	// nothing alone is the one to replace.
-	var alone []*squery
-	at := map[int]int{} // word → its query in alone
-	for i, w := range words {
-		if isPlain(w) && len(alone) < maxAlso {
-			at[i] = len(alone)
-			alone = append(alone, newSquery(w))
-		}
+	g := f.early
+	if g == nil {
+		p := &plan{}
+		g = p.gatherFor(f.query)
+		p.stop, g.sink.dropped = nil, f.dropped
+		g.also = f.pass(p)
 	}
-	sink := &dictSink{at: map[string]*dictName{}, dropped: f.dropped}
-	p := planOf(nil, alone)
-	p.dict = sink
-	matched := f.pass(p)
-	dict := sink.names()
+	dict := g.sink.names()
+	matched := g.also
 	var bad []int
 	choices := map[int][]name{}
 	for i, w := range words {
-		k, ok := at[i]
-		if !ok || matched&(1<<k) != 0 {
+		k, ok := g.at[i]
+		if !ok || k >= 0 && matched&(1<<k) != 0 {
 			continue
 		}
 		near := nearest(dict, w)
@@ -88,6 +85,41 @@ func (f *Found) Suggest(n int) []string {
 		}
 	}
 	return out
+}
+
+// gathered is what Suggest needs of every record: the dictionary, and
+// which of the query's plain words match on their own.
+type gathered struct {
+	sink *dictSink
+	// at maps a word of the query to its query in the plan's more, or to
+	// -1 when that is the query itself (a query of one word), which
+	// matched nothing.
+	at   map[int]int
+	also uint64 // which of more match a record kept
+}
+
+// gatherFor makes p gather, beside its main query, what Suggest needs for
+// query: the plain words, each a query of its own (a word that matches
+// nothing alone is the one to replace), and the dictionary; until main
+// matches, when p.stop is left set.
+func (p *plan) gatherFor(query string) *gathered {
+	g := &gathered{sink: &dictSink{at: map[string]*dictName{}}, at: map[int]int{}}
+	words := strings.Fields(foldKeepSpace(query))
+	for i, w := range words {
+		switch {
+		case !isPlain(w):
+		case len(words) == 1:
+			g.at[i] = -1
+		case len(p.more) < maxAlso:
+			g.at[i] = len(p.more)
+			p.more = append(p.more, newSquery(w))
+		}
+	}
+	p.dict, p.stop = g.sink, new(atomic.Bool)
+	for _, q := range p.more {
+		p.names = p.names || q.names
+	}
+	return g
 }
 
 // maxAlso is how many queries a plan's more may hold (entry.also's bits).
