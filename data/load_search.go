@@ -125,8 +125,10 @@ type matcher struct {
 	slab []Record
 	// short is scratch for needs.
 	short []qword
-	// dict is scratch for the record's names, for the plan's dictSink.
-	dict []dictAdd
+	// dict, dictText and foldBuf are scratch for the record's names, for
+	// the plan's dictSink.
+	dict              []dictAdd
+	dictText, foldBuf []byte
 }
 
 func newMatcher(p *plan, v *Vocab) *matcher {

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
 	"unsafe"
 )
 
@@ -34,9 +35,14 @@ func (f *Found) Suggest(n int) []string {
 	g := f.early
 	if g == nil {
 		p := &plan{}
-		g = p.gatherFor(f.query)
+		if g = p.gatherFor(f.query); len(g.at) == 0 {
+			return nil // no plain word, none to replace
+		}
 		p.stop, g.sink.dropped = nil, f.dropped
 		g.also = f.pass(p)
+	}
+	if len(g.at) == 0 {
+		return nil
 	}
 	dict := g.sink.names()
 	matched := g.also
@@ -115,7 +121,11 @@ func (p *plan) gatherFor(query string) *gathered {
 			p.more = append(p.more, newSquery(w))
 		}
 	}
-	p.dict, p.stop = g.sink, new(atomic.Bool)
+	p.stop = new(atomic.Bool)
+	if len(g.at) == 0 {
+		return g // no word to replace: no suggestion
+	}
+	p.dict = g.sink
 	for _, q := range p.more {
 		p.names = p.names || q.names
 	}
@@ -163,8 +173,32 @@ type dictName struct {
 	count   int
 }
 
-// dictAdd is a name of one record, folded and as written.
-type dictAdd struct{ folded, display string }
+// dictAdd is a name of one record, folded (at lo:hi of the matcher's
+// dictText) and as written.
+type dictAdd struct {
+	folded, display string
+	lo, hi          int
+}
+
+// eachWord calls f with each run of s between runes for which sep is true,
+// as strings.FieldsFunc splits s.
+func eachWord(s string, sep func(rune) bool, f func(string)) {
+	start := -1
+	for i, r := range s {
+		switch {
+		case !sep(r):
+			if start < 0 {
+				start = i
+			}
+		case start >= 0:
+			f(s[start:i])
+			start = -1
+		}
+	}
+	if start >= 0 {
+		f(s[start:])
+	}
+}
 
 // addNames adds the names of r (filled into the matcher) to the plan's
 // dictionary, unless the search dropped r.
@@ -173,29 +207,34 @@ func (m *matcher) addNames(r *Record, e entry) {
 	if sink.dropped[[2]int{e.fi, e.off}] {
 		return
 	}
-	m.dict = m.dict[:0]
+	m.dict, m.dictText = m.dict[:0], m.dictText[:0]
+	// Names are folded as foldKeepSpace folds them (the text is clean
+	// UTF-8), one after another into m.dictText.
 	add := func(s string) {
 		s = strings.TrimSpace(s)
-		if f := foldKeepSpace(s); runeCount(f) >= 3 {
-			m.dict = append(m.dict, dictAdd{f, s})
+		f, _, _ := foldShort(s, &m.foldBuf)
+		if runeCount(f) >= 3 {
+			lo := len(m.dictText)
+			m.dictText = append(m.dictText, f...)
+			m.dict = append(m.dict, dictAdd{lo: lo, hi: len(m.dictText), display: s})
 		}
 	}
 	add(r.ID)
 	add(r.Org)
-	for _, w := range strings.Fields(r.Org) {
-		add(w)
-	}
+	eachWord(r.Org, unicode.IsSpace, add)
 	var buf [24]string
 	for _, t := range r.appendTagList(buf[:0]) {
 		add(t)
 	}
-	for _, a := range strings.Split(unsafe.String(unsafe.SliceData(m.alias), len(m.alias)), " · ") {
+	for a := range strings.SplitSeq(unsafe.String(unsafe.SliceData(m.alias), len(m.alias)), " · ") {
 		add(a)
 	}
-	for _, t := range []string{r.Title.EN, r.Title.KO} {
-		for _, w := range strings.FieldsFunc(t, isQueryBreak) {
-			add(stem(w))
-		}
+	for _, t := range [...]string{r.Title.EN, r.Title.KO} {
+		eachWord(t, isQueryBreak, func(w string) { add(stem(w)) })
+	}
+	for i := range m.dict {
+		a := &m.dict[i]
+		a.folded = unsafe.String(unsafe.SliceData(m.dictText[a.lo:]), a.hi-a.lo)
 	}
 	sink.mu.Lock()
 	defer sink.mu.Unlock()
