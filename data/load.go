@@ -45,6 +45,13 @@ type Options struct {
 	// its file. For a library too large to hold whole, as the explorer
 	// opens it.
 	Compact bool
+	// Spill is a folder that a compact load, once its records' summaries
+	// hold more than 24 MiB of search text, keeps the rest of that text
+	// in: in a file of its own, removed from the folder at once where the
+	// system allows, which a search reads back for the records its words
+	// may be in. "" keeps it all in memory, and so does a folder where no
+	// file can be made.
+	Spill string
 }
 
 // Load reads the bundled library and the user's paths.
@@ -58,6 +65,7 @@ type Options struct {
 // Notices says so.
 func Load(opts Options) (*Library, error) {
 	ld := &loader{check: opts.CheckTimeline, progress: opts.Progress, batch: opts.Batch, compact: opts.Compact}
+	ld.spillFor(opts)
 	ld.addAll(opts, nil)
 	lib := ld.run(nil)
 	return lib, ld.err()
@@ -105,6 +113,15 @@ type loader struct {
 	// deferred are the JSON Lines files it leaves to read a part at a time.
 	compact  bool
 	deferred []compactFile
+	// spill takes compact records' summaries past a budget (Options.Spill).
+	spill *spill
+}
+
+// spillFor sets up the spill of a compact load (Options.Spill).
+func (ld *loader) spillFor(opts Options) {
+	if opts.Compact {
+		ld.spill = newSpill(opts.Spill)
+	}
 }
 
 func (ld *loader) report(fi, off int, e *Error) {
@@ -171,7 +188,7 @@ func (ld *loader) batchFor(v *Vocab) func([]unit, []*Record) {
 		ok := decoded(recs)
 		v.name(ok)
 		if ld.compact {
-			compactBatch(units, recs, src)
+			compactBatch(units, recs, src, ld.spill)
 			ok = decoded(recs)
 		}
 		if ld.batch == nil {

@@ -15,6 +15,7 @@ type Dir struct {
 // Problems, notices and the result are as Load's.
 func LoadFS(opts Options, dirs ...Dir) (*Library, error) {
 	ld := &loader{check: opts.CheckTimeline, progress: opts.Progress, batch: opts.Batch, compact: opts.Compact}
+	ld.spillFor(opts)
 	ld.addAll(opts, dirs)
 	lib := ld.run(nil)
 	return lib, ld.err()

@@ -32,6 +32,10 @@ type stub struct {
 	// in doc and a patch, or as written when patched is false.
 	sums    [2]string
 	patched [2]bool
+	// alias, when aliasPatched, restores the alias text (FieldAliases),
+	// which the record then does not keep, from the folded text in doc.
+	alias        string
+	aliasPatched bool
 }
 
 // source is a file compact records were loaded from.
@@ -115,13 +119,23 @@ func readAt(fsys fs.FS, name string, off int64, size int) ([]byte, error) {
 // namesCopy returns a copy of r's names, its timeline flag read as the
 // loader writes it.
 func (r *Record) namesCopy() recordNames {
-	return recordNames{text: r.names.text, org: r.names.org, terms: r.names.terms,
+	return recordNames{text: r.aliasText(), org: r.names.org, tags: r.names.tags,
 		timeline: atomic.LoadUint32(&r.names.timeline), named: r.names.named}
 }
 
+// aliasText returns r's other names as FieldAliases lists them.
+func (r *Record) aliasText() string {
+	if s := r.stub; s != nil && s.aliasPatched {
+		return applyPatch(s.doc.text[FieldAliases], s.alias)
+	}
+	return r.names.text
+}
+
 // kept fills c with what a compact record keeps of r, each string passed
-// through str and the lists' strings held in strs, and returns c.
-func (r *Record) kept(c *Record, str func(string) string, strs []string) *Record {
+// through str, but the tags, severity and date kind (words many records
+// share), which go through word; the lists' strings are held in strs. It
+// returns c.
+func (r *Record) kept(c *Record, str, word func(string) string, strs []string) *Record {
 	list := func(ss []string) []string {
 		if ss == nil {
 			return nil
@@ -129,17 +143,17 @@ func (r *Record) kept(c *Record, str func(string) string, strs []string) *Record
 		out := strs[:len(ss):len(ss)]
 		strs = strs[len(ss):]
 		for i, s := range ss {
-			out[i] = str(s)
+			out[i] = word(s)
 		}
 		return out
 	}
 	dur := func(d Duration) Duration { d.Text = str(d.Text); return d }
 	*c = Record{
-		ID: str(r.ID), Org: str(r.Org), OrgSlug: str(r.OrgSlug), Date: str(r.Date), DateKind: str(r.DateKind),
+		ID: str(r.ID), Org: str(r.Org), OrgSlug: str(r.OrgSlug), Date: str(r.Date), DateKind: word(r.DateKind),
 		Docs: list(r.Docs), Title: Text{EN: str(r.Title.EN), KO: str(r.Title.KO)}, Domain: list(r.Domain),
-		Related: list(r.Related), Severity: str(r.Severity), Symptoms: list(r.Symptoms),
+		Related: list(r.Related), Severity: word(r.Severity), Symptoms: list(r.Symptoms),
 		Timeline:   Durations{DetectedAfter: dur(r.Timeline.DetectedAfter), ResolvedAfter: dur(r.Timeline.ResolvedAfter)},
-		Components: list(r.Components), RootCause: str(r.RootCause), Contributing: list(r.Contributing),
+		Components: list(r.Components), RootCause: word(r.RootCause), Contributing: list(r.Contributing),
 		UpdatedAt: str(r.UpdatedAt), URL: str(r.URL), Origin: r.Origin, Day: r.Day,
 	}
 	if r.RecurrenceOf != nil {
@@ -147,14 +161,6 @@ func (r *Record) kept(c *Record, str func(string) string, strs []string) *Record
 		c.RecurrenceOf = &s
 	}
 	c.names = r.namesCopy()
-	if c.names.terms != nil {
-		// The tags as the record keeps them.
-		terms := make([]tagTerm, len(c.names.terms))
-		for i, t := range c.names.terms {
-			terms[i] = tagTerm{str(t.tag), t.names}
-		}
-		c.names.terms = terms
-	}
 	return c
 }
 
@@ -166,7 +172,8 @@ func (r *Record) keptStrings() int {
 // loadedCopy returns what was loaded of compact record r, its summaries
 // restored, for Full to show when the file has changed.
 func (r *Record) loadedCopy() *Record {
-	c := r.kept(new(Record), func(s string) string { return s }, make([]string, r.keptStrings()))
+	same := func(s string) string { return s }
+	c := r.kept(new(Record), same, same, make([]string, r.keptStrings()))
 	c.Summary = Text{EN: r.stub.restore(0), KO: r.stub.restore(1)}
 	return c
 }

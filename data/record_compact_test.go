@@ -16,27 +16,46 @@ import (
 
 // compactQueries are searched over compact and whole libraries alike.
 var compactQueries = []string{"", "dns", "etcd crash", "음성", "cloudflare", "sy-0003", "ㅇㅅ", "org:discord", "!dns etcd",
-	"zzzzqx", ",", "Arclight", "쿼럼", "\"bad key\"", "^sy", "has:timeline", "hx", "café", "ǅ"}
+	"zzzzqx", ",", "Arclight", "쿼럼", "\"bad key\"", "^sy", "has:timeline", "hx", "café", "ǅ",
+	"component:dns", "cause:config", "component:도메인", "domain:fin", "\"auto\"", "pooler"}
 
 // checkCompact loads dir whole and compact and wants the same library:
 // the same problems and notices, every compact record read back by Full
 // equal to the whole one, the same field texts, and the same search
 // results, hits, ranks and snippets for every query.
+//
+// It does so twice: with the records' search text in memory, and with
+// every summary's spilled to a file (Options.Spill, with no budget).
 func checkCompact(t *testing.T, dir string, noBundled bool, queries ...string) {
 	t.Helper()
+	checkCompactAs(t, dir, noBundled, "", queries)
+	defer data.SetSpillBudget(0)()
+	checkCompactAs(t, dir, noBundled, t.TempDir(), queries)
+}
+
+// checkCompactAs is checkCompact with the summaries spilled to a file in
+// spill, or kept in memory for "".
+func checkCompactAs(t *testing.T, dir string, noBundled bool, spill string, queries []string) {
+	t.Helper()
 	whole, werr := data.Load(data.Options{Paths: []string{dir}, NoBundled: noBundled})
-	small, serr := data.Load(data.Options{Paths: []string{dir}, NoBundled: noBundled, Compact: true})
+	small, serr := data.Load(data.Options{Paths: []string{dir}, NoBundled: noBundled, Compact: true, Spill: spill})
 	if fmt.Sprint(werr) != fmt.Sprint(serr) || !reflect.DeepEqual(whole.Notices, small.Notices) {
 		t.Fatalf("problems differ:\n whole %v %q\ncompact %v %q", werr, whole.Notices, serr, small.Notices)
 	}
 	if len(whole.Records) != len(small.Records) {
 		t.Fatalf("%d records compact, %d whole", len(small.Records), len(whole.Records))
 	}
-	compact := 0
+	compact, withText, spilled := 0, 0, 0
 	for i, r := range small.Records {
 		w := whole.Records[i]
 		if r.IsCompact() {
 			compact++
+		}
+		if r.IsCompact() && r.FieldText(data.FieldSummaryEN)+r.FieldText(data.FieldSummaryKO) != "" {
+			withText++
+			if data.Spilled(r) {
+				spilled++
+			}
 		}
 		full, err := data.Full(r)
 		if err != nil {
@@ -56,6 +75,9 @@ func checkCompact(t *testing.T, dir string, noBundled bool, queries ...string) {
 	}
 	if compact == 0 && len(small.Records) > 0 && noBundled {
 		t.Fatal("no record is compact")
+	}
+	if spill != "" && spilled != withText {
+		t.Fatalf("%d of %d compact records with summaries spilled them", spilled, withText)
 	}
 	wix, six := data.NewIndex(whole.Records), data.NewIndex(small.Records)
 	for _, q := range queries {

@@ -32,25 +32,36 @@ type doc struct {
 	text [numFields]string
 	// long indexes the two summaries (FieldSummaryEN, FieldSummaryKO).
 	long [2]summary
-	maps [numFields]*posMap
+	// maps are the fields' maps back to the record's texts, nil for a
+	// field whose folding kept every offset; nil for none at all.
+	maps *[numFields]*posMap
+	// out, when set, says where the summaries' folded texts are in a
+	// spill file, text holding none of them (see spill).
+	out *spilled
 }
 
 // summary is what a summary match needs beyond the text.
 type summary struct {
 	grams grams
-	// starts holds the byte offsets of the words that begin with an ASCII
-	// letter or digit, which bounded words must start at; heads and seconds
-	// hold those words' first and second bytes (0 for none), so that one
-	// IndexByte finds the candidates and few of them touch the text. They
-	// are empty, with far set, when the text is too long for uint16 offsets.
-	starts  []uint16
-	heads   string
-	seconds string
-	far     bool
+	// words are the text's word starts; nil when it has none, is too long
+	// for them, or is kept out of memory (see spill): it is then scanned
+	// whole. A pointer keeps the docs compact.
+	words *wordStarts
 	// inits holds the pairs of initial consonants of neighbouring
 	// syllables, which a 초성 query's pairs must be among; nil for none.
 	// A pointer keeps the docs compact for every other query.
 	inits *initialPairs
+}
+
+// wordStarts are a summary's words that begin with an ASCII letter or
+// digit, which bounded words must start at: starts holds their byte
+// offsets, and heads and seconds their first and second bytes (0 for
+// none), so that one IndexByte finds the candidates and few of them touch
+// the text.
+type wordStarts struct {
+	starts  []uint16
+	heads   string
+	seconds string
 }
 
 // prior is a recent query and the records that matched it, in index order.
@@ -113,12 +124,34 @@ func NewIndex(recs []*Record) *Index {
 
 func (d *doc) fill(r *Record, sc *summaryScratch) {
 	for f := range numFields {
-		d.text[f], d.maps[f], d.mask[f] = foldMask(r.FieldText(f))
+		var m *posMap
+		d.text[f], m, d.mask[f] = foldMask(r.FieldText(f))
+		d.setMap(f, m)
 		d.all = d.all.or(d.mask[f])
 		if isLong(f) {
 			d.long[f-FieldSummaryEN] = newSummary(d.text[f], sc)
 		}
 	}
+}
+
+// mapOf returns field f's map back to the record's text, nil when its
+// folding kept every offset.
+func (d *doc) mapOf(f Field) *posMap {
+	if d.maps == nil {
+		return nil
+	}
+	return d.maps[f]
+}
+
+// setMap sets field f's map (see mapOf).
+func (d *doc) setMap(f Field, m *posMap) {
+	if d.maps == nil {
+		if m == nil {
+			return
+		}
+		d.maps = new([numFields]*posMap)
+	}
+	d.maps[f] = m
 }
 
 // parallel runs fn over [0, n) split into contiguous parts, one goroutine

@@ -14,9 +14,10 @@ type recordNames struct {
 	text string
 	// org are the organisation's aliases, for org: filters.
 	org []string
-	// terms are the record's tags that the vocabulary knows, with their
-	// labels and aliases, for facet filters (a list: a record has few).
-	terms []tagTerm
+	// tags holds the labels and aliases of the record's tags, for facet
+	// filters: the names looked up as the record was named, shared with
+	// the records named with it (read only), and keyed by tag as written.
+	tags map[string]tagNames
 	// timeline is 1 when the library holds the record's timeline. It is
 	// read and written atomically: a record may be shown (Options.Batch)
 	// before the loader has read the timelines.
@@ -25,22 +26,9 @@ type recordNames struct {
 	named bool
 }
 
-// tagTerm are a tag's labels and aliases.
-type tagTerm struct {
-	tag   string
-	names []string
-}
-
-// termNames returns the labels and aliases of the record's tag, nil for
-// a tag it lacks or the vocabulary does not know.
-func (n *recordNames) termNames(tag string) []string {
-	for _, t := range n.terms {
-		if t.tag == tag {
-			return t.names
-		}
-	}
-	return nil
-}
+// termNames returns the labels and aliases of tag, one of the record's
+// tags; nil for a tag the vocabulary does not know.
+func (n *recordNames) termNames(tag string) []string { return n.tags[tag].names }
 
 // HasTimeline reports whether the library the record was loaded with holds
 // its timeline.
@@ -152,22 +140,23 @@ func (v *Vocab) tagNamesOf(tag string, cache nameCache) tagNames {
 		names = append(names, v.aliases[strings.ToLower(tag)]...)
 		tn = tagNames{names: slices.DeleteFunc(names, func(s string) bool { return s == "" }), ok: true}
 	}
-	cache.tags[tag] = tn
+	// A copy of the key: records keep the map, and tag may lie in the
+	// bytes of a file read a part at a time.
+	cache.tags[strings.Clone(tag)] = tn
 	return tn
 }
 
 func (v *Vocab) namesOf(r *Record, cache nameCache) recordNames {
 	var n recordNames
 	n.org = v.orgAliasesOf(r.Org, cache)
-	all := v.otherNames(r, cache, nil, func(tag string, names []string) {
-		for i := range n.terms {
-			if n.terms[i].tag == tag {
-				n.terms[i].names = names
-				return
-			}
+	all := v.otherNames(r, cache, nil)
+	var buf [24]string
+	for _, tag := range r.appendTagList(buf[:0]) {
+		if cache.tags[tag].ok {
+			n.tags = cache.tags
+			break
 		}
-		n.terms = append(n.terms, tagTerm{tag, names})
-	})
+	}
 	n.text = strings.Join(all, " · ")
 	return n
 }
@@ -175,7 +164,7 @@ func (v *Vocab) namesOf(r *Record, cache nameCache) recordNames {
 // otherNames appends to all the record's other names, each once, in the
 // order FieldAliases lists them, and calls term (when not nil) with each of
 // the record's tags that the vocabulary knows and its names.
-func (v *Vocab) otherNames(r *Record, cache nameCache, all []string, term func(tag string, names []string)) []string {
+func (v *Vocab) otherNames(r *Record, cache nameCache, all []string) []string {
 	add := func(s string) {
 		if s != "" && !slices.Contains(all, s) && s != r.Org {
 			all = append(all, s)
@@ -190,9 +179,6 @@ func (v *Vocab) otherNames(r *Record, cache nameCache, all []string, term func(t
 		if !tn.ok {
 			continue
 		}
-		if term != nil {
-			term(tag, tn.names)
-		}
 		for _, s := range tn.names {
 			if s != tag {
 				add(s)
@@ -206,7 +192,7 @@ func (v *Vocab) otherNames(r *Record, cache nameCache, all []string, term func(t
 // makes it, to b, using names as scratch; it allocates nothing once b and
 // names have grown.
 func (v *Vocab) appendAliasText(b []byte, r *Record, cache nameCache, names *[]string) []byte {
-	*names = v.otherNames(r, cache, (*names)[:0], nil)
+	*names = v.otherNames(r, cache, (*names)[:0])
 	for i, s := range *names {
 		if i > 0 {
 			b = append(b, " · "...)

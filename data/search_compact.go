@@ -9,13 +9,20 @@ import (
 // (Options.Compact), in place in recs: recs[i] came from units[i]. Each
 // gets its index entry, built from the whole record, and keeps what it
 // keeps in one buffer shared by the batch, so that nothing refers to the
-// file's bytes any more. Bundled records are left whole (their bytes are
+// file's bytes any more; the batch's summaries go to sp instead when it
+// takes them (see spill). Bundled records are left whole (their bytes are
 // in the program).
-func compactBatch(units []unit, recs []*Record, src func(*file) *source) {
+func compactBatch(units []unit, recs []*Record, src func(*file) *source, sp *spill) {
 	docs := make([]doc, len(recs))
 	var sc summaryScratch
-	patches := make([][2][]byte, len(recs))
-	need, n, nstrs, nstarts := 0, 0, 0, 0
+	// The summaries' patches, then the alias text's (see stub).
+	patches := make([][3][]byte, len(recs))
+	// rest counts the bytes kept of everything but the summaries' folded
+	// texts and word starts, which long counts.
+	rest, long, n, nstrs, nstarts, nwords := 0, 0, 0, 0, 0, 0
+	// The words many records share are kept once a batch: seen counts
+	// them, words hands out the copies.
+	seen := map[string]bool{}
 	for i, r := range recs {
 		if !compactable(units[i], r) {
 			continue
@@ -23,29 +30,44 @@ func compactBatch(units []unit, recs []*Record, src func(*file) *source) {
 		a := arena{file: units[i].f.data}
 		d := &docs[i]
 		d.fill(r, &sc)
-		need += a.countKept(r) + a.countDoc(d, r)
+		rest += a.countKept(r, seen) + a.countDoc(d, r)
 		n++
 		nstrs += r.keptStrings()
 		for k := range d.long {
-			nstarts += len(d.long[k].starts)
-			need += len(d.long[k].heads) + len(d.long[k].seconds)
+			if ws := d.long[k].words; ws != nil {
+				nwords++
+				nstarts += len(ws.starts)
+				long += len(ws.heads) + len(ws.seconds)
+			}
+			long += len(d.text[FieldSummaryEN+Field(k)])
 		}
 		for k := range 2 {
-			p, ok := patchOf(nil, r.FieldText(FieldSummaryEN+Field(k)), d.text[FieldSummaryEN+Field(k)], d.maps[FieldSummaryEN+Field(k)])
+			p, ok := patchOf(nil, r.FieldText(FieldSummaryEN+Field(k)), d.text[FieldSummaryEN+Field(k)], d.mapOf(FieldSummaryEN+Field(k)))
 			if !ok {
 				p = nil
-				need += len(r.FieldText(FieldSummaryEN + Field(k)))
+				rest += len(r.FieldText(FieldSummaryEN + Field(k)))
 			}
 			patches[i][k] = p
-			need += len(p)
+			rest += len(p)
+		}
+		if p, ok := patchOf(nil, r.names.text, d.text[FieldAliases], d.mapOf(FieldAliases)); ok {
+			patches[i][2] = p
+			rest += len(p)
 		}
 	}
-	a := arena{buf: make([]byte, 0, need)}
+	out := spillBatch(docs, sp, long)
+	if out == nil {
+		rest += long
+	} else {
+		nstarts, nwords = 0, 0
+	}
+	a := arena{buf: make([]byte, 0, rest), words: make(map[string]string, len(seen))}
 	// The records, their lists and their summaries' word starts, one
 	// array of each for the batch.
 	kept := make([]Record, n)
 	strs := make([]string, nstrs)
 	starts := make([]uint16, nstarts)
+	words := make([]wordStarts, nwords)
 	for i, r := range recs {
 		if !compactable(units[i], r) {
 			continue
@@ -53,7 +75,7 @@ func compactBatch(units []unit, recs []*Record, src func(*file) *source) {
 		u := units[i]
 		a.file = u.f.data
 		k := r.keptStrings()
-		c := r.kept(&kept[0], a.str, strs[:k:k])
+		c := r.kept(&kept[0], a.str, a.word, strs[:k:k])
 		kept, strs = kept[1:], strs[k:]
 		d := &docs[i]
 		st := &stub{src: src(u.f), off: int64(u.abs()), size: int32(len(u.raw)), line: int32(u.line), col: int32(u.col),
@@ -64,32 +86,80 @@ func compactBatch(units []unit, recs []*Record, src func(*file) *source) {
 				st.sums[k], st.patched[k] = a.bytes(p), true
 			} else {
 				st.sums[k] = a.copy(r.FieldText(f))
-				if m := d.maps[f]; m != nil {
+				if m := d.mapOf(f); m != nil {
 					m.src = st.sums[k]
 				}
 			}
 		}
+		if p := patches[i][2]; p != nil {
+			// FieldAliases, as the folded text and a patch (Record.aliasText).
+			st.alias, st.aliasPatched, c.names.text = a.bytes(p), true, ""
+		}
+		if out != nil {
+			d.out = &out[i]
+		}
 		for f := range numFields {
-			if f < FieldTags && same(d.text[f], r.FieldText(f)) {
+			switch {
+			case d.out != nil && isLong(f):
+				d.text[f] = ""
+			case f < FieldTags && same(d.text[f], r.FieldText(f)):
 				d.text[f] = c.FieldText(f) // the copy the record keeps
-			} else {
+			default:
 				d.text[f] = a.copy(d.text[f])
 			}
-			if m := d.maps[f]; m != nil && !isLong(f) {
+			if m := d.mapOf(f); m != nil && !isLong(f) {
 				m.src = c.FieldText(f)
 			}
 		}
 		for k := range d.long {
 			sm := &d.long[k]
-			sm.heads, sm.seconds = a.copy(sm.heads), a.copy(sm.seconds)
-			if n := len(sm.starts); n > 0 {
-				copy(starts, sm.starts)
-				sm.starts, starts = starts[:n:n], starts[n:]
+			if sm.words == nil {
+				continue
 			}
+			if d.out != nil {
+				sm.words = nil // scanned whole when read back
+				continue
+			}
+			ws := &words[0]
+			words = words[1:]
+			n := len(sm.words.starts)
+			copy(starts, sm.words.starts)
+			*ws = wordStarts{starts: starts[:n:n], heads: a.copy(sm.words.heads), seconds: a.copy(sm.words.seconds)}
+			starts = starts[n:]
+			sm.words = ws
 		}
 		c.stub = st
 		recs[i] = c
 	}
+}
+
+// spillBatch writes the folded summaries of the filled docs to sp, when
+// it takes them (long bytes, with the word starts they would keep), and
+// returns where each doc's are, by index; nil when they stay in memory.
+func spillBatch(docs []doc, sp *spill, long int) []spilled {
+	if !sp.take(long) {
+		return nil
+	}
+	buf := make([]byte, 0, long)
+	out := make([]spilled, len(docs))
+	for i := range docs {
+		d := &docs[i]
+		o := &out[i]
+		o.f, o.at = sp.f, int64(len(buf))
+		for k := range 2 {
+			t := d.text[FieldSummaryEN+Field(k)]
+			o.n[k] = uint32(len(t))
+			buf = append(buf, t...)
+		}
+	}
+	at, ok := sp.write(buf)
+	if !ok {
+		return nil
+	}
+	for i := range out {
+		out[i].at += at
+	}
+	return out
 }
 
 // compactable reports whether r, decoded from u, can be made compact: it
@@ -156,7 +226,7 @@ func applyPatch(t, p string) string {
 // restore returns summary k (0 English, 1 Korean) as written.
 func (s *stub) restore(k int) string {
 	if s.patched[k] {
-		return applyPatch(s.doc.text[FieldSummaryEN+Field(k)], s.sums[k])
+		return applyPatch(s.doc.summaryText(k), s.sums[k])
 	}
 	return s.sums[k]
 }
@@ -165,6 +235,8 @@ func (s *stub) restore(k int) string {
 type arena struct {
 	buf  []byte
 	file []byte // the file's bytes
+	// words holds the copies word made, by text.
+	words map[string]string
 }
 
 // inFile reports whether s lies in the file's bytes.
@@ -184,6 +256,19 @@ func (a *arena) str(s string) string {
 	return a.copy(s)
 }
 
+// word is str for a word many records share: one copy a batch.
+func (a *arena) word(s string) string {
+	if !a.inFile(s) {
+		return s
+	}
+	if c, ok := a.words[s]; ok {
+		return c
+	}
+	c := a.copy(s)
+	a.words[c] = c
+	return c
+}
+
 // copy returns a copy of s in the buffer.
 func (a *arena) copy(s string) string {
 	if s == "" {
@@ -201,8 +286,9 @@ func (a *arena) copy(s string) string {
 // bytes returns a copy of b in the buffer.
 func (a *arena) bytes(b []byte) string { return a.copy(unsafe.String(unsafe.SliceData(b), len(b))) }
 
-// countKept counts the bytes of the file that Record.kept copies of r.
-func (a *arena) countKept(r *Record) int {
+// countKept counts the bytes of the file that Record.kept copies of r:
+// the words it passes through arena.word once a batch, as seen records.
+func (a *arena) countKept(r *Record, seen map[string]bool) int {
 	n := 0
 	add := func(ss ...string) {
 		for _, s := range ss {
@@ -211,26 +297,35 @@ func (a *arena) countKept(r *Record) int {
 			}
 		}
 	}
-	add(r.ID, r.Org, r.OrgSlug, r.Date, r.DateKind, r.Title.EN, r.Title.KO, r.Severity, r.RootCause, r.UpdatedAt, r.URL,
+	word := func(ss ...string) {
+		for _, s := range ss {
+			if a.inFile(s) && !seen[s] {
+				seen[s] = true
+				n += len(s)
+			}
+		}
+	}
+	add(r.ID, r.Org, r.OrgSlug, r.Date, r.Title.EN, r.Title.KO, r.UpdatedAt, r.URL,
 		r.Timeline.DetectedAfter.Text, r.Timeline.ResolvedAfter.Text)
-	add(r.Docs...)
-	add(r.Domain...)
-	add(r.Related...)
-	add(r.Symptoms...)
-	add(r.Components...)
-	add(r.Contributing...)
+	word(r.DateKind, r.Severity, r.RootCause)
+	word(r.Docs...)
+	word(r.Domain...)
+	word(r.Related...)
+	word(r.Symptoms...)
+	word(r.Components...)
+	word(r.Contributing...)
 	if r.RecurrenceOf != nil {
 		add(*r.RecurrenceOf)
 	}
 	return n
 }
 
-// countDoc counts the bytes of d's texts, but those that are the fields
-// of r the record keeps.
+// countDoc counts the bytes of d's texts, but the summaries' and those
+// that are the fields of r the record keeps.
 func (a *arena) countDoc(d *doc, r *Record) int {
 	n := 0
 	for f := range numFields {
-		if f >= FieldTags || !same(d.text[f], r.FieldText(f)) {
+		if !isLong(f) && (f >= FieldTags || !same(d.text[f], r.FieldText(f))) {
 			n += len(d.text[f])
 		}
 	}

@@ -128,7 +128,7 @@ func (sc *scratch) evalTerm(d *doc, r *Record, t *compiled) (int, []Hit, bool) {
 		if t.Negate {
 			// fzf's !word is an inverse exact match: every word as written.
 			for _, w := range splitWords(t.Text) {
-				if !containsAnywhere(d, w) {
+				if !sc.containsAnywhere(d, w) {
 					return 0, nil, false
 				}
 			}
@@ -145,7 +145,7 @@ func (sc *scratch) evalTerm(d *doc, r *Record, t *compiled) (int, []Hit, bool) {
 	}
 	best := 0
 	for f := range numFields {
-		if q := anchored(d.text[f], t.Kind, t.Text, f, &sc.pos[f]); q > 0 {
+		if q := anchored(sc.text(d, f), t.Kind, t.Text, f, &sc.pos[f]); q > 0 {
 			best = max(best, q*fieldWeight[f])
 		}
 	}
@@ -156,9 +156,9 @@ func (sc *scratch) evalTerm(d *doc, r *Record, t *compiled) (int, []Hit, bool) {
 }
 
 // containsAnywhere reports whether folded word w stands in any field.
-func containsAnywhere(d *doc, w string) bool {
+func (sc *scratch) containsAnywhere(d *doc, w string) bool {
 	for f := range numFields {
-		if strings.Contains(d.text[f], w) {
+		if strings.Contains(sc.text(d, f), w) {
 			return true
 		}
 	}

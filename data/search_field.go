@@ -60,7 +60,7 @@ func (r *Record) FieldText(f Field) string {
 	case FieldTags:
 		return r.tagsText()
 	case FieldAliases:
-		return r.names.text
+		return r.aliasText()
 	case FieldSummaryEN:
 		if r.stub != nil {
 			return r.stub.restore(0)

@@ -107,15 +107,12 @@ func newSummary(s string, sc *summaryScratch) summary {
 		heads = append(heads, second)
 	}
 	sc.starts, sc.bytes = starts, heads
-	hs := string(heads)
-	return summary{
-		grams:   g,
-		starts:  slices.Clone(starts),
-		heads:   hs[:len(starts)],
-		seconds: hs[len(starts):],
-		far:     far,
-		inits:   inits,
+	sm := summary{grams: g, inits: inits}
+	if len(starts) > 0 {
+		hs := string(heads)
+		sm.words = &wordStarts{starts: slices.Clone(starts), heads: hs[:len(starts)], seconds: hs[len(starts):]}
 	}
+	return sm
 }
 
 // addStartGrams adds the grams of the word starting at byte i of s with an

@@ -133,6 +133,11 @@ type scratch struct {
 	// one says the scratch serves a single record (Index.HitsOf): its
 	// arenas are cut to size rather than grown in blocks.
 	one bool
+	// outDoc is the record whose spilled summaries outText holds, read
+	// into outBuf (see scratch.text).
+	outDoc  *doc
+	outBuf  []byte
+	outText [2]string
 }
 
 // match scores doc d against every word, leaving the matched offsets (in the
@@ -172,13 +177,13 @@ func (sc *scratch) word(d *doc, w *qword, fuzzy bool) (best, sum int) {
 			if isLong(f) && (len(w.rs) < minLongRunes || !w.mayHaveJamo(d.long[f-FieldSummaryEN].inits)) {
 				continue
 			}
-			q = matchJamo(d.text[f], w, &sc.pos[f], isLong(f))
+			q = matchJamo(sc.text(d, f), w, &sc.pos[f], isLong(f))
 		case isLong(f):
 			sm := &d.long[f-FieldSummaryEN]
 			if len(w.rs) < minLongRunes || !w.mayHave(&sm.grams) {
 				continue
 			}
-			q = matchEvery(d.text[f], sm, w, &sc.pos[f])
+			q = matchEvery(sc.text(d, f), sm, w, &sc.pos[f])
 		default:
 			q = matchSub(d.text[f], w, &sc.pos[f])
 		}
@@ -248,7 +253,7 @@ func (sc *scratch) collect(d *doc) []Hit {
 			slices.Sort(p)
 			p = slices.Compact(p)
 		}
-		if m := d.maps[f]; m != nil {
+		if m := d.mapOf(f); m != nil {
 			sc.tmp = m.source(sc.tmp[:0], p)
 			p = sc.tmp
 		}
@@ -347,16 +352,16 @@ func matchSub(text string, w *qword, out *[]int) int {
 // only those at a word's start for a bounded word, and marks them all.
 func matchEvery(text string, sm *summary, w *qword, out *[]int) int {
 	best, hits := 0, 0
-	if w.bounded && !sm.far {
+	if ws := sm.words; w.bounded && ws != nil {
 		c, c2 := w.s[0], w.s[1] // a bounded word of two runes has two bytes
-		for k := 0; k < len(sm.heads); k++ {
-			j := strings.IndexByte(sm.heads[k:], c)
+		for k := 0; k < len(ws.heads); k++ {
+			j := strings.IndexByte(ws.heads[k:], c)
 			if j < 0 {
 				break
 			}
 			k += j
-			i := int(sm.starts[k])
-			if sm.seconds[k] != c2 || !strings.HasPrefix(text[i:], w.s) {
+			i := int(ws.starts[k])
+			if ws.seconds[k] != c2 || !strings.HasPrefix(text[i:], w.s) {
 				continue
 			}
 			best = max(best, min(quality(text, i, len(w.s)), qStartWord))

@@ -110,7 +110,7 @@ func onceDoc() *doc {
 	d.all = everyRune
 	for f := FieldSummaryEN; f < numFields; f++ {
 		d.mask[f] = everyRune
-		d.long[f-FieldSummaryEN] = summary{grams: everyGram, far: true, inits: &everyPair}
+		d.long[f-FieldSummaryEN] = summary{grams: everyGram, inits: &everyPair}
 	}
 	return d
 }
@@ -143,10 +143,14 @@ func (d *doc) fillOnceWith(r *Record, alias string, sc *onceScratch) {
 		default:
 			s = r.FieldText(f)
 		}
-		d.text[f], d.maps[f], d.mask[f] = foldShort(s, &sc.short[f])
+		var m *posMap
+		d.text[f], m, d.mask[f] = foldShort(s, &sc.short[f])
+		d.setMap(f, m)
 	}
 	for f := FieldSummaryEN; f < numFields; f++ {
-		d.text[f], d.maps[f] = foldLong(r.FieldText(f), &sc.long[f-FieldSummaryEN])
+		var m *posMap
+		d.text[f], m = foldLong(r.FieldText(f), &sc.long[f-FieldSummaryEN])
+		d.setMap(f, m)
 	}
 }
 

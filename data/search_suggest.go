@@ -199,7 +199,7 @@ func (ix *Index) dict() []name {
 			for _, t := range r.appendTagList(buf[:0]) {
 				add(t)
 			}
-			for _, a := range strings.Split(r.names.text, " · ") {
+			for _, a := range strings.Split(r.aliasText(), " · ") {
 				add(a)
 			}
 			for _, t := range []string{r.Title.EN, r.Title.KO} {

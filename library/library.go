@@ -31,6 +31,10 @@ type Options struct {
 	// Cache is the folder SearchOnce keeps its search cache in (see
 	// data.Options.Cache); "" keeps none. CacheDir is the usual one.
 	Cache string
+	// Spill is a folder OpenAsync may keep most of a large library's
+	// summary search text in, out of memory (see data.Options.Spill); ""
+	// keeps it all in memory.
+	Spill string
 }
 
 // Library is an opened library. Build it with Open, or with New over a
@@ -57,7 +61,7 @@ func Open(opts Options) (*Library, error) { return openWith(opts, false, nil, ni
 // the user's records compact when compact is set (data.Options.Compact).
 func openWith(opts Options, compact bool, progress func(done, total int), batch func([]*data.Record)) (*Library, error) {
 	lib, err := data.LoadFS(data.Options{Paths: opts.Paths, NoBundled: opts.NoBundled, CheckTimeline: checkModel,
-		Progress: progress, Batch: batch, Compact: compact}, opts.FS...)
+		Progress: progress, Batch: batch, Compact: compact, Spill: opts.Spill}, opts.FS...)
 	return New(lib), err
 }
 

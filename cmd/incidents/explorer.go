@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"os"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -22,7 +23,7 @@ func runExplorer(e *env, o options) (int, error) {
 	// The user's files load behind the explorer, which opens at once on
 	// the bundled library; their problems are printed once it closes.
 	bundled, _ := library.Open(library.Options{})
-	ld := library.OpenAsync(library.Options{Paths: o.data, LimitMemory: true})
+	ld := library.OpenAsync(library.Options{Paths: o.data, LimitMemory: true, Spill: e.spillDir()})
 	code, err := e.runTUI(o, bundled, "", ld)
 	if lib, done, lerr := ld.Result(); done {
 		e.report(lib, lerr, o.lang)
@@ -71,4 +72,15 @@ func (e *env) runTUI(o options, lib *library.Library, replayID string, loading *
 		return exitFail, err
 	}
 	return exitOK, nil
+}
+
+// spillDir is where the explorer keeps most of a large library's summary
+// search text out of memory (library.Options.Spill): the cache folder,
+// which is on disk where the temporary folder may be memory, or the
+// temporary folder when there is no cache folder.
+func (e *env) spillDir() string {
+	if d := e.cacheDir(); d != "" {
+		return d
+	}
+	return os.TempDir()
 }

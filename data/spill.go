@@ -1,0 +1,124 @@
+package data
+
+import (
+	"os"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// The folded text of the summaries is most of what a large compact library
+// holds (about 1.8 KB of the 2.9 KB a record keeps, at 100k records), yet a
+// search word reads it only for the records its grams filter lets through.
+// So once a compact load (Options.Compact with Options.Spill) has kept
+// spillBudget bytes of it, it writes the rest to a file of its own, which
+// is removed from its folder at once where the system allows (it lives on
+// while open), and keeps where each record's text is. A search reads the
+// text back, with one read per record, for the records its words' grams
+// allow; a summary written there drops its word starts too, and is
+// scanned whole. The file is read and written with pread and pwrite, never
+// mapped, so what is in it stays out of the program's memory.
+
+// spillBudget is how many bytes of folded summary text a compact load
+// keeps in memory before it spills the rest (a variable for tests).
+var spillBudget int64 = 24 << 20
+
+// spill is the file one load spills summaries into, made on first need.
+type spill struct {
+	dir  string
+	once sync.Once
+	f    *os.File // nil when none could be made
+	kept atomic.Int64
+	size atomic.Int64
+}
+
+// newSpill returns a spill into a file in dir, or nil for dir "".
+func newSpill(dir string) *spill {
+	if dir == "" {
+		return nil
+	}
+	return &spill{dir: dir}
+}
+
+// take reports whether the summaries of a batch, n bytes, go to the file:
+// not while what is kept fits the budget, nor when no file can be made.
+func (s *spill) take(n int) bool {
+	if s == nil {
+		return false
+	}
+	if s.kept.Add(int64(n)) <= spillBudget {
+		return false
+	}
+	s.kept.Add(-int64(n))
+	s.once.Do(func() {
+		if err := os.MkdirAll(s.dir, 0o700); err != nil {
+			return
+		}
+		f, err := os.CreateTemp(s.dir, "summaries-*.tmp")
+		if err != nil {
+			return
+		}
+		// Where an open file cannot be removed (Windows), it stays until
+		// the system's temporary files are cleared.
+		_ = os.Remove(f.Name())
+		s.f = f
+	})
+	return s.f != nil
+}
+
+// write writes b to the file, returning where: ok is false when it could
+// not be written, and the caller keeps b's text in memory instead.
+func (s *spill) write(b []byte) (at int64, ok bool) {
+	at = s.size.Add(int64(len(b))) - int64(len(b))
+	_, err := s.f.WriteAt(b, at)
+	return at, err == nil
+}
+
+// spilled is where a record's two summaries are in a spill file: English
+// then Korean, n bytes each, from at.
+type spilled struct {
+	f  *os.File
+	at int64
+	n  [2]uint32
+}
+
+// read reads both summaries into buf, which it returns grown to hold
+// them; on an error (the file is the program's own, so only a failing
+// disk), they read as empty.
+func (o *spilled) read(buf []byte) (b []byte, texts [2]string) {
+	n := int(o.n[0]) + int(o.n[1])
+	b = slices.Grow(buf[:0], n)[:n]
+	if _, err := o.f.ReadAt(b, o.at); err != nil {
+		return b, texts
+	}
+	if n == 0 {
+		return b, texts
+	}
+	s := unsafe.String(unsafe.SliceData(b), n)
+	return b, [2]string{s[:o.n[0]], s[o.n[0]:]}
+}
+
+// text returns field f's folded text of d, reading a spilled summary back
+// into sc's buffer: valid until sc reads another record's.
+func (sc *scratch) text(d *doc, f Field) string {
+	if d.out == nil || !isLong(f) {
+		return d.text[f]
+	}
+	if sc.outDoc != d {
+		sc.outDoc = nil
+		sc.outBuf, sc.outText = d.out.read(sc.outBuf)
+		sc.outDoc = d
+	}
+	return sc.outText[f-FieldSummaryEN]
+}
+
+// summaryText returns summary k's folded text of d (0 English, 1 Korean),
+// read back into memory of its own when d keeps it in a spill file.
+func (d *doc) summaryText(k int) string {
+	if d.out == nil {
+		return d.text[FieldSummaryEN+Field(k)]
+	}
+	_, texts := d.out.read(nil)
+	return texts[k]
+}
