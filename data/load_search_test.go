@@ -78,7 +78,7 @@ func firstDiff(a, b outcome) string {
 
 // writeSynth writes n synthetic records as JSON Lines files of per records
 // each, plus extra lines at the end of the last.
-func writeSynth(t *testing.T, dir string, n, per int, extra string) {
+func writeSynth(t testing.TB, dir string, n, per int, extra string) {
 	t.Helper()
 	recs := synth.Records(n, 7)
 	for i := 0; i < n; i += per {
@@ -360,4 +360,38 @@ func TestSearchLoadArray(t *testing.T) {
 	if files, _ := filepath.Glob(filepath.Join(cache, "*")); len(files) != 1 {
 		t.Errorf("cache holds %v, want the array's file", files)
 	}
+}
+
+// FuzzSearchLoadQuery gives SearchLoad any query, over a small synthetic
+// folder uncached and from a warm cache, and wants what Search gives over
+// the folder loaded whole: the same matches, scores and hits, and for a
+// query that matches nothing, the same suggestions as Suggest.
+func FuzzSearchLoadQuery(f *testing.F) {
+	for _, q := range append(append([]string{"dns", "음성"}, syntaxQueries...), typoQueries...) {
+		f.Add(q)
+	}
+	dir := f.TempDir()
+	writeSynth(f, dir, 80, 40, `{"id":"SY-X1","date":"2030-01-01","title":"Flumox rises","severity":"sev1"}`+"\n")
+	opts := data.Options{Paths: []string{dir}, NoBundled: true}
+	lib, err := data.Load(opts)
+	if err != nil {
+		f.Fatal(err)
+	}
+	cache := f.TempDir()
+	if _, err := data.SearchLoad(data.Options{Paths: opts.Paths, NoBundled: true, Cache: cache}, "dns"); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		want := describe(data.Search(lib.Records, q), lib.Notices, nil)
+		near := data.Suggest(lib.Records, q, 3)
+		for _, c := range []string{"", cache} {
+			found, err := data.SearchLoad(data.Options{Paths: opts.Paths, NoBundled: true, Cache: c}, q)
+			if got := describe(found.Matches, found.Notices, err); !reflect.DeepEqual(got, want) {
+				t.Fatalf("cache %q: %q: got %q, want %q", c, q, firstDiff(got, want), firstDiff(want, got))
+			}
+			if got := found.Suggest(3); !reflect.DeepEqual(got, near) {
+				t.Fatalf("cache %q: suggestions for %q: got %q, want %q", c, q, got, near)
+			}
+		}
+	})
 }
