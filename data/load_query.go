@@ -66,18 +66,40 @@ type plan struct {
 	// a record: SearchLoad gathers what Found.Suggest needs only while
 	// the search may yet find nothing.
 	stop *atomic.Bool
+
+	// found, when set, says which of more some record has matched: a
+	// plan that asks only whether each matches something (no main, no
+	// dict) stops asking once all have. dropped are the places of the
+	// records the search dropped as repeated ids, which do not count.
+	found   *atomic.Uint64
+	dropped map[[2]int]bool
 }
 
 // gathering reports whether more and dict still want each record.
-func (p *plan) gathering() bool { return p.stop == nil || !p.stop.Load() }
+func (p *plan) gathering() bool {
+	if p.found != nil && p.found.Load() == 1<<len(p.more)-1 {
+		return false
+	}
+	return p.stop == nil || !p.stop.Load()
+}
 
 // active returns the queries a record is matched against now: all of
 // them (see queries) while gathering, main alone after.
 func (p *plan) active(all []*squery) []*squery {
-	if p.main != nil && !p.gathering() {
+	switch {
+	case p.gathering():
+		return all
+	case p.main != nil:
 		return all[:1]
 	}
-	return all
+	return nil
+}
+
+// matched notes that the record at e matched more[i].
+func (p *plan) matched(i int, e *entry) {
+	if p.found != nil && !p.dropped[[2]int{e.fi, e.off}] {
+		p.found.Or(1 << i)
+	}
 }
 
 // newPlan is the plan of one query alone.

@@ -148,8 +148,12 @@ func (m *matcher) judge(r *Record, e entry) entry {
 	e.key, e.id = strings.ToLower(r.ID), r.ID
 	if m.p.gathering() {
 		for i, q := range m.p.more {
+			if m.p.found != nil && m.p.found.Load()&(1<<i) != 0 {
+				continue // known to match some record
+			}
 			if _, _, ok := m.eval(r, q); ok {
 				e.also |= 1 << i
+				m.p.matched(i, &e)
 			}
 		}
 		if m.p.dict != nil {

@@ -83,7 +83,9 @@ func (f *Found) Suggest(n int) []string {
 	for i, c := range cands {
 		qs[i] = newSquery(c)
 	}
-	matched = f.pass(planOf(nil, qs))
+	p := planOf(nil, qs)
+	p.found, p.dropped = new(atomic.Uint64), f.dropped
+	matched = f.pass(p)
 	var out []string
 	for i, c := range cands {
 		if matched&(1<<i) != 0 && len(out) < n {
