@@ -173,7 +173,9 @@ func (r *blockReader) int(limit int) int {
 // reusing its lists' memory.
 func (r *blockReader) record(rec *Record, flags byte) {
 	lists := [...][]string{rec.Domain[:0], rec.Components[:0], rec.Contributing[:0], rec.Symptoms[:0]}
-	*rec = Record{ID: r.str(), Org: r.str(), Date: r.str()}
+	body := rec.body()
+	*body = Body{}
+	*rec = Record{ID: r.str(), Org: r.str(), Date: r.str(), Body: body}
 	rec.Title = Text{EN: r.str(), KO: r.str(), plain: flags&1 != 0}
 	rec.RootCause, rec.Severity = r.str(), r.str()
 	rec.Domain, rec.Components = r.strsTo(lists[0]), r.strsTo(lists[1])

@@ -46,7 +46,8 @@ type Options struct {
 	// opens it.
 	Compact bool
 	// Spill is a folder that a compact load, once its records' summaries
-	// hold more than 24 MiB of search text, keeps the rest of that text
+	// hold more than 24 MiB of search text (or from the start, when the
+	// records' files hold 96 MiB or more), keeps the rest of that text
 	// in: in a file of its own, removed from the folder at once where the
 	// system allows, which a search reads back for the records its words
 	// may be in. "" keeps it all in memory, and so does a folder where no

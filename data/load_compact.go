@@ -46,6 +46,16 @@ func (u unit) abs() int { return int(u.f.base) + u.off }
 // ld.records' order (by file), and the problems.
 func (ld *loader) decodeAll(v *Vocab) ([]unit, []*Record, []problem) {
 	batch := ld.batchFor(v)
+	if ld.spill != nil {
+		size := int64(0)
+		for _, cf := range ld.deferred {
+			size += cf.size
+		}
+		for _, u := range ld.records {
+			size += int64(len(u.raw))
+		}
+		ld.spill.sized(size)
+	}
 	if len(ld.deferred) == 0 {
 		recs, probs := decodeRecords(ld.records, ld.progress, batch)
 		return ld.records, recs, probs

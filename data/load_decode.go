@@ -85,6 +85,7 @@ func decodeRecordAs(u unit, sanitize func(*Record)) (*Record, []problem) {
 			return nil, []problem{jsonProblem(u, err, "")}
 		}
 	}
+	r.body() // none when the JSON has no section of it
 	sanitize(r)
 	r.Origin = u.f.path
 	errs := checkRecord(r)

@@ -46,37 +46,37 @@ func decodeRecordFastAs(b []byte, valid bool) (*Record, bool) {
 		case "domain":
 			ok = d.strings(&r.Domain)
 		case "impact":
-			ok = d.impact(&r.Impact)
+			ok = d.impact(&r.body().Impact)
 		case "review":
-			ok = d.review(&r.Review)
+			ok = d.review(&r.body().Review)
 		case "lessons":
-			ok = d.text(&r.Lessons)
+			ok = d.text(&r.body().Lessons)
 		case "related":
 			ok = d.strings(&r.Related)
 		case "sources":
-			ok = d.sources(&r.Sources)
+			ok = d.sources(&r.body().Sources)
 		case "summary":
-			ok = d.text(&r.Summary)
+			ok = d.text(&r.body().Summary)
 		case "trigger":
-			ok = d.text(&r.Trigger)
+			ok = d.text(&r.body().Trigger)
 		case "severity":
 			ok = d.str(&r.Severity)
 		case "symptoms":
 			ok = d.strings(&r.Symptoms)
 		case "symptoms_text":
-			ok = d.text(&r.SymptomsText)
+			ok = d.text(&r.body().SymptomsText)
 		case "timeline":
 			ok = d.durations(&r.Timeline)
 		case "detection":
-			ok = d.text(&r.Detection)
+			ok = d.text(&r.body().Detection)
 		case "components":
 			ok = d.strings(&r.Components)
 		case "root_cause":
 			ok = d.str(&r.RootCause)
 		case "remediation":
-			ok = d.items(&r.Remediation)
+			ok = d.items(&r.body().Remediation)
 		case "action_items":
-			ok = d.items(&r.ActionItems)
+			ok = d.items(&r.body().ActionItems)
 		case "contributing":
 			ok = d.strings(&r.Contributing)
 		case "recurrence_of":

@@ -161,7 +161,9 @@ func jsonProblem(u unit, err error, kind string) problem {
 		}
 	case errors.As(err, &te):
 		var field string
-		rel, field = jsonscan.Locate(u.raw, te.Field, te.Value)
+		// encoding/json names a Body field's path from "Body", which is
+		// not in the JSON.
+		rel, field = jsonscan.Locate(u.raw, strings.TrimPrefix(te.Field, "Body."), te.Value)
 		e.Field = field
 		e.Record = leniendID(u.raw, kind)
 		e.Err = fmt.Errorf("got %s, want %s", strings.Fields(te.Value + " ")[0], describeType(te.Type))

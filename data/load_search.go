@@ -199,7 +199,7 @@ func (m *matcher) listColumns(r *Record) *Record {
 		all = all[len(s):]
 		return t
 	}
-	*c = Record{ID: cut(r.ID), Org: cut(r.Org), Date: cut(r.Date), Day: r.Day, Origin: r.Origin}
+	*c = Record{ID: cut(r.ID), Org: cut(r.Org), Date: cut(r.Date), Day: r.Day, Origin: r.Origin, Body: noBody}
 	c.Title = Text{EN: cut(r.Title.EN), KO: cut(r.Title.KO), plain: r.Title.plain}
 	return c
 }

@@ -1,6 +1,7 @@
 package data
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -11,9 +12,77 @@ import (
 )
 
 // Record is one incident in the Incident Library's JSON record format. Every
-// field of that format is here; unknown fields are ignored on load, and null
-// or missing fields leave the zero value.
+// field of that format is here, those that only a record's own page shows
+// in its Body; unknown fields are ignored on load, and null or missing
+// fields leave the zero value. Its JSON has the format's fields in the
+// format's order (see MarshalJSON).
 type Record struct {
+	ID           string    `json:"id"`
+	Org          string    `json:"org"`
+	OrgSlug      string    `json:"org_slug,omitempty"`
+	Date         string    `json:"date"`
+	DateKind     string    `json:"date_kind,omitempty"`
+	Docs         []string  `json:"docs"`
+	Title        Text      `json:"title"`
+	Domain       []string  `json:"domain"`
+	Related      []string  `json:"related"`
+	Severity     string    `json:"severity"`
+	Symptoms     []string  `json:"symptoms"`
+	Timeline     Durations `json:"timeline"`
+	Components   []string  `json:"components"`
+	RootCause    string    `json:"root_cause"`
+	Contributing []string  `json:"contributing"`
+	RecurrenceOf *string   `json:"recurrence_of"`
+	UpdatedAt    string    `json:"updated_at,omitempty"`
+	URL          string    `json:"url,omitempty"`
+	// Body holds the sections a list does not show. The loader always
+	// sets it; a compact record's is empty and shared (read only), and
+	// Full reads the record whole. A pointer keeps compact records small.
+	*Body
+
+	// Origin says where the record was loaded from (a path inside the
+	// bundled library or a user folder). It is not part of the format.
+	Origin string `json:"-"`
+	// Day is Date parsed; zero when Date does not parse (validation
+	// rejects such records, so loaded records always have it).
+	Day time.Time `json:"-"`
+
+	// names are the record's other names for search, set by the loader
+	// from the vocabulary (see Vocab.attach).
+	names recordNames
+	// stub is set on a compact record (Options.Compact): what it dropped.
+	stub *stub
+}
+
+// Body is the part of a record that its own page shows and a list does
+// not.
+type Body struct {
+	Impact       Impact   `json:"impact"`
+	Review       *Review  `json:"review"`
+	Lessons      Text     `json:"lessons"`
+	Sources      []Source `json:"sources"`
+	Summary      Text     `json:"summary"`
+	Trigger      Text     `json:"trigger"`
+	SymptomsText Text     `json:"symptoms_text"`
+	Detection    Text     `json:"detection"`
+	Remediation  []Item   `json:"remediation"`
+	ActionItems  []Item   `json:"action_items"`
+}
+
+// noBody is the Body of compact records: empty, and never written.
+var noBody = new(Body)
+
+// body returns r's Body, made first when r has none.
+func (r *Record) body() *Body {
+	if r.Body == nil {
+		r.Body = new(Body)
+	}
+	return r.Body
+}
+
+// recordJSON is the record format's fields in the format's order, which
+// MarshalJSON writes.
+type recordJSON struct {
 	ID           string    `json:"id"`
 	Org          string    `json:"org"`
 	OrgSlug      string    `json:"org_slug,omitempty"`
@@ -42,19 +111,31 @@ type Record struct {
 	RecurrenceOf *string   `json:"recurrence_of"`
 	UpdatedAt    string    `json:"updated_at,omitempty"`
 	URL          string    `json:"url,omitempty"`
+}
 
-	// Origin says where the record was loaded from (a path inside the
-	// bundled library or a user folder). It is not part of the format.
-	Origin string `json:"-"`
-	// Day is Date parsed; zero when Date does not parse (validation
-	// rejects such records, so loaded records always have it).
-	Day time.Time `json:"-"`
-
-	// names are the record's other names for search, set by the loader
-	// from the vocabulary (see Vocab.attach).
-	names recordNames
-	// stub is set on a compact record (Options.Compact): what it dropped.
-	stub *stub
+// MarshalJSON writes r in the record format, its fields in the format's
+// order (a record without a Body writes that part empty). Text is left
+// unescaped: an encoder that escapes HTML escapes it as it writes.
+func (r Record) MarshalJSON() ([]byte, error) {
+	b := r.Body
+	if b == nil {
+		b = noBody
+	}
+	w := recordJSON{
+		ID: r.ID, Org: r.Org, OrgSlug: r.OrgSlug, Date: r.Date, DateKind: r.DateKind, Docs: r.Docs, Title: r.Title,
+		Domain: r.Domain, Impact: b.Impact, Review: b.Review, Lessons: b.Lessons, Related: r.Related,
+		Sources: b.Sources, Summary: b.Summary, Trigger: b.Trigger, Severity: r.Severity, Symptoms: r.Symptoms,
+		SymptomsText: b.SymptomsText, Timeline: r.Timeline, Detection: b.Detection, Components: r.Components,
+		RootCause: r.RootCause, Remediation: b.Remediation, ActionItems: b.ActionItems, Contributing: r.Contributing,
+		RecurrenceOf: r.RecurrenceOf, UpdatedAt: r.UpdatedAt, URL: r.URL,
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(w); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // Impact is the record's impact block. The library writes its fields as

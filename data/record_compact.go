@@ -154,7 +154,7 @@ func (r *Record) kept(c *Record, str, word func(string) string, strs []string) *
 		Related: list(r.Related), Severity: word(r.Severity), Symptoms: list(r.Symptoms),
 		Timeline:   Durations{DetectedAfter: dur(r.Timeline.DetectedAfter), ResolvedAfter: dur(r.Timeline.ResolvedAfter)},
 		Components: list(r.Components), RootCause: word(r.RootCause), Contributing: list(r.Contributing),
-		UpdatedAt: str(r.UpdatedAt), URL: str(r.URL), Origin: r.Origin, Day: r.Day,
+		UpdatedAt: str(r.UpdatedAt), URL: str(r.URL), Origin: r.Origin, Day: r.Day, Body: noBody,
 	}
 	if r.RecurrenceOf != nil {
 		s := str(*r.RecurrenceOf)
@@ -174,6 +174,6 @@ func (r *Record) keptStrings() int {
 func (r *Record) loadedCopy() *Record {
 	same := func(s string) string { return s }
 	c := r.kept(new(Record), same, same, make([]string, r.keptStrings()))
-	c.Summary = Text{EN: r.stub.restore(0), KO: r.stub.restore(1)}
+	c.Body = &Body{Summary: Text{EN: r.stub.restore(0), KO: r.stub.restore(1)}}
 	return c
 }

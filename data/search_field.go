@@ -65,10 +65,16 @@ func (r *Record) FieldText(f Field) string {
 		if r.stub != nil {
 			return r.stub.restore(0)
 		}
+		if r.Body == nil {
+			return ""
+		}
 		return r.Summary.EN
 	case FieldSummaryKO:
 		if r.stub != nil {
 			return r.stub.restore(1)
+		}
+		if r.Body == nil {
+			return ""
 		}
 		return r.Summary.KO
 	}

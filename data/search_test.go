@@ -24,9 +24,9 @@ func rec(id, date, org, titleEN, titleKO, summaryEN, summaryKO string, tags ...s
 	}
 	return &data.Record{
 		ID: id, Date: date, Day: day, Org: org,
-		Title:   data.Text{EN: titleEN, KO: titleKO},
-		Summary: data.Text{EN: summaryEN, KO: summaryKO},
-		Domain:  tags,
+		Title:  data.Text{EN: titleEN, KO: titleKO},
+		Body:   &data.Body{Summary: data.Text{EN: summaryEN, KO: summaryKO}},
+		Domain: tags,
 	}
 }
 

@@ -12,7 +12,8 @@ import (
 // holds (about 1.8 KB of the 2.9 KB a record keeps, at 100k records), yet a
 // search word reads it only for the records its grams filter lets through.
 // So once a compact load (Options.Compact with Options.Spill) has kept
-// spillBudget bytes of it, it writes the rest to a file of its own, which
+// spillBudget bytes of it (or from the start, when its files hold
+// spillFrom bytes or more), it writes the rest to a file of its own, which
 // is removed from its folder at once where the system allows (it lives on
 // while open), and keeps where each record's text is. A search reads the
 // text back, with one read per record, for the records its words' grams
@@ -24,6 +25,11 @@ import (
 // keeps in memory before it spills the rest (a variable for tests).
 var spillBudget int64 = 24 << 20
 
+// spillFrom is the size of the records' files from which a compact load
+// spills every summary from the first: a library that will pass the
+// budget anyway need not keep its first 24 MiB.
+const spillFrom = 96 << 20
+
 // spill is the file one load spills summaries into, made on first need.
 type spill struct {
 	dir  string
@@ -31,7 +37,12 @@ type spill struct {
 	f    *os.File // nil when none could be made
 	kept atomic.Int64
 	size atomic.Int64
+	all  atomic.Bool // spill from the first batch (see sized)
 }
+
+// sized tells s how many bytes the records' files hold, before any is
+// decoded: from spillFrom on, every batch spills.
+func (s *spill) sized(n int64) { s.all.Store(n >= spillFrom) }
 
 // newSpill returns a spill into a file in dir, or nil for dir "".
 func newSpill(dir string) *spill {
@@ -47,10 +58,12 @@ func (s *spill) take(n int) bool {
 	if s == nil {
 		return false
 	}
-	if s.kept.Add(int64(n)) <= spillBudget {
-		return false
+	if !s.all.Load() {
+		if s.kept.Add(int64(n)) <= spillBudget {
+			return false
+		}
+		s.kept.Add(-int64(n))
 	}
-	s.kept.Add(-int64(n))
 	s.once.Do(func() {
 		if err := os.MkdirAll(s.dir, 0o700); err != nil {
 			return

@@ -46,10 +46,11 @@ func (l *memLimiter) loaded() {
 }
 
 // memoryLimit is the soft limit for a live heap of live bytes that is
-// projected to reach projected: a tenth above the projection, a fifth
-// above what is live now, and 64 MB for the rest of the program.
+// projected to reach projected: a sixteenth above the projection, an
+// eighth above what is live now, and 32 MB for the rest of the program
+// (a search's results and scratch, the replayer's series).
 func memoryLimit(live, projected uint64) int64 {
-	return int64(max(projected+projected/10, live+live/5) + 64<<20)
+	return int64(max(projected+projected/16, live+live/8) + 32<<20)
 }
 
 // liveHeap returns the heap found live by the last collection, in bytes.

@@ -10,9 +10,9 @@ func TestMemoryLimit(t *testing.T) {
 		live, projected uint64
 		want            int64
 	}{
-		{100 * mb, 400 * mb, 504 * mb}, // early in a load: above the projection
-		{400 * mb, 400 * mb, 544 * mb}, // loaded: a fifth above the live heap
-		{0, 0, 64 * mb},
+		{100 * mb, 400 * mb, 457 * mb}, // early in a load: above the projection
+		{400 * mb, 400 * mb, 482 * mb}, // loaded: an eighth above the live heap
+		{0, 0, 32 * mb},
 	} {
 		if got := memoryLimit(c.live, c.projected); got != c.want {
 			t.Errorf("memoryLimit(%d MB, %d MB) = %d MB, want %d MB", c.live/mb, c.projected/mb, got/mb, c.want/mb)

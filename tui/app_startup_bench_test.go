@@ -51,7 +51,8 @@ func BenchmarkStartup(b *testing.B) {
 // frames up to stage.
 func startup(b *testing.B, dir, stage string) tea.Model {
 	bundled, _ := library.Open(library.Options{})
-	ld := library.OpenAsync(library.Options{Paths: []string{dir}})
+	// Spilling summaries past the budget, as cmd/incidents has it do.
+	ld := library.OpenAsync(library.Options{Paths: []string{dir}, Spill: b.TempDir()})
 	var m tea.Model = New(bundled, Options{Styles: theme.New(theme.Ascii(), theme.DefaultPalette()), Loading: ld})
 	m, _ = m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	_ = m.View()

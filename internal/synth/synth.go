@@ -125,10 +125,10 @@ func (g *gen) record(i int) *data.Record {
 			DetectedAfter: g.duration(1 + g.rng.IntN(40)),
 			ResolvedAfter: g.duration(mins),
 		},
-		Sources: []data.Source{{
+		Body: &data.Body{Sources: []data.Source{{
 			URL:  fmt.Sprintf("https://status.%s.example/incidents/%d", o.slug, i),
 			Kind: "official-status",
-		}},
+		}}},
 		Related: []string{},
 		Docs:    []string{},
 	}

@@ -304,9 +304,9 @@ func TestDetailFits(t *testing.T) {
 // and says so in the position line.
 func TestCopyMarkdown(t *testing.T) {
 	rec := &data.Record{ID: "FX-1", Org: "Northwind", Date: "2024-01-02",
-		Title:   data.Text{EN: "Cache stampede", KO: "캐시 쇄도"},
-		Summary: data.Text{EN: "A cache flush sent every request to the database."},
-		Sources: []data.Source{{URL: "https://status.northwind.example/1"}}}
+		Title: data.Text{EN: "Cache stampede", KO: "캐시 쇄도"},
+		Body: &data.Body{Summary: data.Text{EN: "A cache flush sent every request to the database."},
+			Sources: []data.Source{{URL: "https://status.northwind.example/1"}}}}
 	var out bytes.Buffer
 	m := New(rec, Options{Styles: theme.Plain(), Clipboard: &out})
 	m.SetSize(60, 10)

@@ -26,6 +26,7 @@ func fixture(t testing.TB) (*data.Record, *data.Timeline) {
 		Org:   "Discord",
 		Date:  "2026-03-25",
 		Title: data.Text{EN: "Voice outage: connection supervisors backed up", KO: "음성 장애: 연결 감독 프로세스 적체"},
+		Body:  &data.Body{},
 	}
 	return rec, &tl
 }
