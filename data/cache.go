@@ -41,7 +41,7 @@ import (
 
 // cacheMagic starts every cache file; its last bytes are the version,
 // raised whenever the layout or what is stored changes.
-const cacheMagic = "incidents search cache\x00v2\n"
+const cacheMagic = "incidents search cache\x00v3\n"
 
 // cacheEnd ends every cache file, and cacheTrailer is the trailer's size.
 const (

@@ -63,7 +63,7 @@ func encodeBlock(ents []entry, part *file) *cacheBlock {
 			flags |= 2
 		}
 		recs = append(recs, flags)
-		for _, s := range [...]string{r.ID, r.Org, r.Date, r.Title.EN, r.Title.KO, r.RootCause} {
+		for _, s := range [...]string{r.ID, r.Org, r.Date, r.Title.EN, r.Title.KO, r.RootCause, r.Severity} {
 			recs = appendString(recs, s)
 		}
 		for _, ss := range [...][]string{r.Domain, r.Components, r.Contributing, r.Symptoms} {
@@ -177,7 +177,7 @@ func (r *blockReader) record(rec *Record, flags byte) {
 	*body = Body{}
 	*rec = Record{ID: r.str(), Org: r.str(), Date: r.str(), Body: body}
 	rec.Title = Text{EN: r.str(), KO: r.str(), plain: flags&1 != 0}
-	rec.RootCause = r.str()
+	rec.RootCause, rec.Severity = r.str(), r.str()
 	rec.Domain, rec.Components = r.strsTo(lists[0]), r.strsTo(lists[1])
 	rec.Contributing, rec.Symptoms = r.strsTo(lists[2]), r.strsTo(lists[3])
 }
@@ -212,7 +212,7 @@ func cleanForSearch(rec *Record) bool {
 	}
 	title := func(s string) bool { return sanitizeTitle(s) == s }
 	ok := strings.TrimSpace(sanitizeLine(rec.ID)) == rec.ID && title(rec.Org) && line(rec.Date) &&
-		title(rec.Title.EN) && title(rec.Title.KO) && line(rec.RootCause) &&
+		title(rec.Title.EN) && title(rec.Title.KO) && line(rec.RootCause) && line(rec.Severity) &&
 		lines(rec.Domain) && lines(rec.Components) && lines(rec.Contributing) && lines(rec.Symptoms)
 	return ok && len(checkRecord(rec)) == 0
 }

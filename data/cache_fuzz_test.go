@@ -15,7 +15,7 @@ type cacheFixture struct {
 	good []byte
 	key  *cacheKey
 	s    streamFile
-	ws   []qword
+	p    *plan
 }
 
 func newCacheFixture(f *testing.F) *cacheFixture {
@@ -37,8 +37,7 @@ func newCacheFixture(f *testing.F) *cacheFixture {
 	good, _ := os.ReadFile(files[0])
 	s := streamFile{fsys: dirFS(dir), name: "a.jsonl", path: "a.jsonl"}
 	info, _ := os.Stat(filepath.Join(dir, "a.jsonl"))
-	ws, _ := plainQuery("dns")
-	return &cacheFixture{good: good, key: makeCacheKey(s, info), s: s, ws: ws}
+	return &cacheFixture{good: good, key: makeCacheKey(s, info), s: s, p: newPlan("dns")}
 }
 
 // check reads b back as the cache file and fails on anything accepted
@@ -49,7 +48,7 @@ func (fx *cacheFixture) check(t *testing.T, b []byte) {
 	if err := os.WriteFile(fx.key.file(c), b, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	ents, ok := readCache(c, fx.key, fx.s, fx.ws, newVocab())
+	ents, ok := readCache(c, fx.key, fx.s, fx.p, newVocab())
 	if !ok {
 		return
 	}

@@ -76,7 +76,7 @@ func cacheBlocks(b []byte, key *cacheKey) ([]metaBlock, uint64, bool) {
 
 // readCache matches the records of s's cache file in dir, when it holds
 // one for key; ok is false on any miss, and nothing of it is then used.
-func readCache(dir string, key *cacheKey, s streamFile, ws []qword, v *Vocab) (ents []entry, ok bool) {
+func readCache(dir string, key *cacheKey, s streamFile, p *plan, v *Vocab) (ents []entry, ok bool) {
 	b, drop, release, err := mapFile(key.file(dir), maxCacheFile)
 	if err != nil {
 		return nil, false
@@ -96,10 +96,6 @@ func readCache(dir string, key *cacheKey, s streamFile, ws []qword, v *Vocab) (e
 	blocks, count, ok := cacheBlocks(b, key)
 	if !ok {
 		return nil, false
-	}
-	fws := make([]filterWord, len(ws))
-	for i := range ws {
-		fws[i] = newFilterWord(&ws[i])
 	}
 	results := make([][]entry, len(blocks))
 	var (
@@ -121,7 +117,7 @@ func readCache(dir string, key *cacheKey, s streamFile, ws []qword, v *Vocab) (e
 					return
 				}
 				var err error
-				if results[i], err = matchBlock(blocks[i], s, ws, fws, v); err != nil {
+				if results[i], err = matchBlock(blocks[i], s, p, v); err != nil {
 					failed.Store(true)
 				}
 				blk := &blocks[i]
@@ -179,9 +175,10 @@ type cacheGroupText struct {
 }
 
 // matchBlock decodes one list block and matches its records, reading the
-// summaries only of records whose filters let some word be in them.
-// Records the query matches are checked as a data file's would be.
-func matchBlock(blk metaBlock, s streamFile, ws []qword, fws []filterWord, v *Vocab) ([]entry, error) {
+// summaries only of records that some query could match once they are
+// read (see matcher.needs). Records the main query matches are checked as
+// a data file's would be; with a dictionary to fill, every record is.
+func matchBlock(blk metaBlock, s streamFile, p *plan, v *Vocab) ([]entry, error) {
 	r := &blockReader{b: blk.payload}
 	n := r.int(len(blk.payload))
 	groups := make([]cacheGroupText, (n+cacheGroup-1)/cacheGroup)
@@ -196,9 +193,10 @@ func matchBlock(blk metaBlock, s streamFile, ws []qword, fws []filterWord, v *Vo
 	}
 	// A matcher of its own: its caches are keyed by the block's strings,
 	// which live in the mapped file.
-	m := newMatcher(ws, v)
+	m := newMatcher(p, v)
 	ents := make([]entry, 0, n)
-	short := make([]qword, 0, len(ws))
+	all := p.queries()
+	dated := p.names || p.has()
 	var rec Record
 	pos := 0
 	for i := range n {
@@ -222,18 +220,19 @@ func matchBlock(blk metaBlock, s streamFile, ws []qword, fws []filterWord, v *Vo
 			return nil, errCorrupt
 		}
 		rec.Origin = s.path
-		need := false
-		short = short[:0]
-		for k := range fws {
-			if fws[k].may(f) {
-				need = true
-			} else {
-				short = append(short, ws[k])
+		if dated || p.dict != nil && p.gathering() {
+			// Filters read the year, and the dictionary shows names:
+			// every record is checked, which sets its Day.
+			if !cleanForSearch(&rec) {
+				return nil, errCorrupt
 			}
 		}
-		if need && len(short) > 0 && !m.could(&rec, short) {
-			ents = append(ents, unmatched(&rec, e))
-			continue
+		m.fill(&rec)
+		need := false
+		for _, q := range p.active(all) {
+			if need = f != nil && m.needs(q, f); need {
+				break
+			}
 		}
 		if need {
 			if !g.checked {
@@ -243,8 +242,9 @@ func matchBlock(blk metaBlock, s streamFile, ws []qword, fws []filterWord, v *Vo
 				g.checked = true
 			}
 			rec.Summary = Text{EN: bytesString(blk.text[from : from+en]), KO: bytesString(blk.text[from+en : pos])}
+			m.fill(&rec)
 		}
-		e = m.add(&rec, e)
+		e = m.judge(&rec, e)
 		if e.matched {
 			if !cleanForSearch(&rec) || !cleanSummaries(&rec) {
 				return nil, errCorrupt
@@ -257,27 +257,6 @@ func matchBlock(blk metaBlock, s streamFile, ws []qword, fws []filterWord, v *Vo
 		return nil, errCorrupt
 	}
 	return ents, nil
-}
-
-// could reports whether r, its summaries left out, matches every word of
-// ws: for words that cannot be in its summaries, whether it matches them
-// at all.
-func (m *matcher) could(r *Record, ws []qword) bool {
-	m.alias = m.vocab.appendAliasText(m.alias[:0], r, m.names, &m.aliases)
-	m.d.fillOnceWith(r, unsafe.String(unsafe.SliceData(m.alias), len(m.alias)), &m.osc)
-	_, ok := m.sc.match(m.d, ws)
-	return ok
-}
-
-// unmatched is the entry of r when the query does not match it, as
-// matcher.add makes it: its id and key, copied.
-func unmatched(r *Record, e entry) entry {
-	e.id = strings.Clone(r.ID)
-	e.key = strings.ToLower(r.ID)
-	if e.key == r.ID {
-		e.key = e.id
-	}
-	return e
 }
 
 // bytesString is b as a string, sharing its memory.

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"github.com/incidents-dev/incidents/data/internal/jsonscan"
 )
@@ -24,6 +23,16 @@ type Found struct {
 	Notices []string
 	// Records is how many records loaded.
 	Records int
+	// What Suggest loads again: the search's options, folders and query,
+	// and the places (file, offset) of the records it dropped as repeats.
+	opts    Options
+	dirs    []Dir
+	query   string
+	dropped map[[2]int]bool
+	// also is which of the plan's more match a record kept; early, when
+	// set, is what Suggest needs, gathered by the search itself.
+	also  uint64
+	early *gathered
 }
 
 // SearchLoad loads what LoadFS would and searches it for query, as
@@ -33,40 +42,30 @@ type Found struct {
 // Lines files are read a few megabytes at a time, so a large library is
 // never held in memory. With opts.Cache set, each JSON Lines file's
 // search text is kept there (see Options.Cache) and read back instead of
-// the file while the file is unchanged.
-//
-// A query with syntax other than plain words, or with no words, is
-// answered by LoadFS and Search, which see the whole library.
+// the file while the file is unchanged. Any query Search takes is
+// answered so: plain words, syntax (what ParseQuery reads of it), or
+// nothing to search for (every record).
 func SearchLoad(opts Options, query string, dirs ...Dir) (*Found, error) {
-	ws, ok := plainQuery(query)
-	if !ok {
-		lib, err := LoadFS(opts, dirs...)
-		return &Found{Matches: Search(lib.Records, query), Notices: lib.Notices, Records: len(lib.Records)}, err
+	ld := newSearchLoader(opts, dirs)
+	p := newPlan(query)
+	g := p.gatherFor(query)
+	if p.has() {
+		p.timelines = ld.timelineKeys()
 	}
-	ld := &loader{check: opts.CheckTimeline, stream: &streamState{cache: opts.Cache}}
-	ld.addAll(opts, dirs)
-	f := ld.runSearch(ws)
+	f := ld.runSearch(p)
+	f.opts, f.dirs, f.query = opts, dirs, query
+	if len(f.Matches) == 0 && !p.stop.Load() && f.dropped == nil {
+		g.also, f.early = f.also, g // gathered from every record kept
+	}
 	return f, ld.err()
 }
 
-// plainQuery readies a query of plain words for matching; ok is false for
-// one with other syntax or no words.
-func plainQuery(query string) ([]qword, bool) {
-	words := foldQuery(query)
-	if !isPlain(query) {
-		q, err := ParseQuery(query)
-		if err != nil {
-			return nil, false
-		}
-		var ok bool
-		if words, ok = q.plainWords(); !ok {
-			return nil, false
-		}
-	}
-	if len(words) == 0 {
-		return nil, false
-	}
-	return prepare(words), true
+// newSearchLoader returns a loader that has found the files of dirs and
+// read all but the JSON Lines files of the user's, left to stream.
+func newSearchLoader(opts Options, dirs []Dir) *loader {
+	ld := &loader{check: opts.CheckTimeline, stream: &streamState{cache: opts.Cache}}
+	ld.addAll(opts, dirs)
+	return ld
 }
 
 // entry is what the search load remembers of every record it decoded,
@@ -87,6 +86,8 @@ type entry struct {
 	rec     *Record
 	score   int
 	hits    []Hit
+	// also has bit i set when the record matches the plan's more[i].
+	also uint64
 	// search is the whole decoded record, kept only until its part's
 	// cache block is written.
 	search *Record
@@ -111,7 +112,7 @@ func (e *entry) pos() (line, col int) {
 // matcher matches decoded records against the query's words, one record
 // at a time, as Search does. Each goroutine uses its own.
 type matcher struct {
-	ws    []qword
+	p     *plan
 	vocab *Vocab
 	names nameCache
 	sc    scratch
@@ -122,20 +123,52 @@ type matcher struct {
 	aliases []string
 	// slab is where the list columns of matched records are cut from.
 	slab []Record
+	// short is scratch for needs.
+	short []qword
+	// dict, dictText and foldBuf are scratch for the record's names, for
+	// the plan's dictSink.
+	dict              []dictAdd
+	dictText, foldBuf []byte
 }
 
-func newMatcher(ws []qword, v *Vocab) *matcher {
-	return &matcher{ws: ws, vocab: v, names: nameCache{tags: map[string]tagNames{}, orgs: map[string][]string{}}, d: onceDoc()}
+func newMatcher(p *plan, v *Vocab) *matcher {
+	return &matcher{p: p, vocab: v, names: nameCache{tags: map[string]tagNames{}, orgs: map[string][]string{}}, d: onceDoc()}
 }
 
 // add matches r, which came from unit u, and returns its entry. The entry
 // of a matched record keeps a copy of its list columns, so that nothing
 // of the file's bytes stays reachable.
 func (m *matcher) add(r *Record, e entry) entry {
-	m.alias = m.vocab.appendAliasText(m.alias[:0], r, m.names, &m.aliases)
+	m.fill(r)
+	return m.judge(r, e)
+}
+
+// judge is add for a record already filled into the matcher's doc.
+func (m *matcher) judge(r *Record, e entry) entry {
 	e.key, e.id = strings.ToLower(r.ID), r.ID
-	m.d.fillOnceWith(r, unsafe.String(unsafe.SliceData(m.alias), len(m.alias)), &m.osc)
-	score, ok := m.sc.match(m.d, m.ws)
+	if m.p.gathering() {
+		for i, q := range m.p.more {
+			if m.p.found != nil && m.p.found.Load()&(1<<i) != 0 {
+				continue // known to match some record
+			}
+			if _, _, ok := m.eval(r, q); ok {
+				e.also |= 1 << i
+				m.p.matched(i, &e)
+			}
+		}
+		if m.p.dict != nil {
+			m.addNames(r, e)
+		}
+	}
+	var score int
+	var hits []Hit
+	ok := false
+	if m.p.main != nil {
+		score, hits, ok = m.eval(r, m.p.main)
+	}
+	if ok && m.p.stop != nil {
+		m.p.stop.Store(true)
+	}
 	if !ok {
 		if e.key == r.ID {
 			e.key = strings.Clone(e.key)
@@ -143,7 +176,7 @@ func (m *matcher) add(r *Record, e entry) entry {
 		e.id = strings.Clone(e.id)
 		return e
 	}
-	e.matched, e.score, e.hits = true, score, m.sc.collect(m.d)
+	e.matched, e.score, e.hits = true, score, hits
 	e.rec = m.listColumns(r)
 	e.id = e.rec.ID
 	if e.key == r.ID {
@@ -186,13 +219,14 @@ func (r *Record) sanitizeSearch() {
 	sanitizeLines(r.Domain)
 	sanitizeLines(r.Components)
 	r.RootCause = sanitizeLine(r.RootCause)
+	r.Severity = sanitizeLine(r.Severity)
 	sanitizeLines(r.Contributing)
 	sanitizeLines(r.Symptoms)
 }
 
 // matchUnits decodes and matches units on every core, returning their
 // entries and problems in unit order.
-func matchUnits(units []unit, ws []qword, v *Vocab) ([]entry, []problem) {
+func matchUnits(units []unit, p *plan, v *Vocab) ([]entry, []problem) {
 	const chunk = 256
 	n := (len(units) + chunk - 1) / chunk
 	ents := make([][]entry, n)
@@ -203,7 +237,7 @@ func matchUnits(units []unit, ws []qword, v *Vocab) ([]entry, []problem) {
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			m := newMatcher(ws, v)
+			m := newMatcher(p, v)
 			for {
 				next.Lock()
 				c := k
@@ -229,25 +263,13 @@ func matchUnits(units []unit, ws []qword, v *Vocab) ([]entry, []problem) {
 
 // runSearch decodes and matches every record, settles repeated ids,
 // checks the timelines and returns the ranked matches.
-func (ld *loader) runSearch(ws []qword) *Found {
-	v := newVocab()
-	for _, u := range ld.vocabs {
-		ld.addVocab(v, u)
-	}
-	bundled, probs := matchUnits(ld.records, ws, v)
-	ld.problems = append(ld.problems, probs...)
-	parts := [][]entry{bundled}
-	for _, s := range ld.stream.files {
-		e, p := ld.matchStream(s, ws, v)
-		parts = append(parts, e)
-		ld.problems = append(ld.problems, p...)
-	}
-	ents := slices.Concat(parts...)
-	slices.SortStableFunc(ents, func(a, b entry) int { return cmp.Or(cmp.Compare(a.fi, b.fi), cmp.Compare(a.off, b.off)) })
-	kept := ld.settle(ents)
+func (ld *loader) runSearch(p *plan) *Found {
+	kept, dropped := ld.matchAll(p)
 	ids := make(map[string]string, len(kept))
 	var out []Match
+	var also uint64
 	for _, e := range kept {
+		also |= e.also
 		ids[e.key] = e.id
 		if e.matched {
 			out = append(out, Match{Record: e.rec, Score: e.score, Hits: e.hits})
@@ -263,7 +285,38 @@ func (ld *loader) runSearch(ws []qword) *Found {
 	slices.SortFunc(out, func(a, b Match) int {
 		return cmp.Or(cmp.Compare(b.Score, a.Score), b.Record.Day.Compare(a.Record.Day), strings.Compare(a.Record.ID, b.Record.ID))
 	})
-	return &Found{Matches: out, Notices: ld.notices, Records: len(kept)}
+	return &Found{Matches: out, Notices: ld.notices, Records: len(kept), dropped: dropped, also: also}
+}
+
+// matchAll decodes and matches every record as p asks and settles
+// repeated ids. It returns the entries kept, in file order, and the
+// places of those dropped.
+func (ld *loader) matchAll(p *plan) (kept []*entry, dropped map[[2]int]bool) {
+	v := newVocab()
+	for _, u := range ld.vocabs {
+		ld.addVocab(v, u)
+	}
+	bundled, probs := matchUnits(ld.records, p, v)
+	ld.problems = append(ld.problems, probs...)
+	parts := [][]entry{bundled}
+	for _, s := range ld.stream.files {
+		e, ps := ld.matchStream(s, p, v)
+		parts = append(parts, e)
+		ld.problems = append(ld.problems, ps...)
+	}
+	ents := slices.Concat(parts...)
+	slices.SortStableFunc(ents, func(a, b entry) int { return cmp.Or(cmp.Compare(a.fi, b.fi), cmp.Compare(a.off, b.off)) })
+	kept = ld.settle(ents)
+	if len(kept) < len(ents) {
+		dropped = map[[2]int]bool{}
+		for _, e := range ents {
+			dropped[[2]int{e.fi, e.off}] = true
+		}
+		for _, e := range kept {
+			delete(dropped, [2]int{e.fi, e.off})
+		}
+	}
+	return kept, dropped
 }
 
 // userTimelines reports whether any timeline is the user's. Without one,

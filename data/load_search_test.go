@@ -78,7 +78,7 @@ func firstDiff(a, b outcome) string {
 
 // writeSynth writes n synthetic records as JSON Lines files of per records
 // each, plus extra lines at the end of the last.
-func writeSynth(t *testing.T, dir string, n, per int, extra string) {
+func writeSynth(t testing.TB, dir string, n, per int, extra string) {
 	t.Helper()
 	recs := synth.Records(n, 7)
 	for i := 0; i < n; i += per {
@@ -107,14 +107,74 @@ func TestSearchLoadSynth(t *testing.T) {
 	defer data.SetStreamChunk(8 << 10)()
 	dir := t.TempDir()
 	bad := `{"id":"SY-000003","title":"again"}` + "\n" + `{"id":"IL-0499","date":"2020-01-01","title":"mine"}` + "\n" +
-		`{"id": 5}` + "\n" + `  {"id":"SY-X","date":"2020-13-01","title":"t"}` + "\n" + "not json\n"
+		`{"id": 5}` + "\n" + `  {"id":"SY-X","date":"2020-13-01","title":"t"}` + "\n" + "not json\n" +
+		`{"id":"SY-000005","date":"2040-01-01","title":"FLUMOX Zebraquux again"}` + "\n" + `{"id":"SY-X3","date":"2030-01-01","title":"fLumox rises"}` + "\n" +
+		`{"id":"SY-X2","date":"2001-01-01","title":"FLUMOX falls"}` + "\n" + `{"id":"SY-X1","date":"2030-01-01","title":"Flumox rises"}` + "\n"
 	writeSynth(t, dir, 600, 250, bad)
 	for _, mapped := range []bool{true, false} {
 		restore := data.SetMapStreams(mapped)
-		for _, q := range []string{"dns", "etcd crash", "음성", "cloudflare", "sy-0003", "ㅇㅅ", "org:discord", "!dns etcd", "zzzzqx", ","} {
+		qs := []string{"dns", "etcd crash", "음성", "cloudflare", "sy-0003", "ㅇㅅ", "zzzzqx", ",", "org:discord", "!dns etcd"}
+		typos := typoQueries[:3]
+		if mapped {
+			// The queries' syntax is matched alike whichever way the
+			// file is read: once is enough for all of it.
+			qs, typos = append(qs, syntaxQueries...), typoQueries
+		}
+		for _, q := range qs {
 			checkSame(t, dir, q, false)
 		}
+		for _, q := range typos {
+			checkSuggest(t, dir, q, false)
+		}
 		restore()
+	}
+	// Without repeated ids, the search itself gathers what suggestions
+	// need; with them (above), Suggest streams the library again.
+	clean := t.TempDir()
+	writeSynth(t, clean, 600, 250, strings.Join(strings.SplitAfter(bad, "\n")[6:], ""))
+	for _, q := range typoQueries {
+		checkSuggest(t, clean, q, false)
+	}
+}
+
+// syntaxQueries use every part of the query syntax, alone and with plain
+// words, with no word at all, and as ParseQuery reads what it cannot
+// parse whole.
+var syntaxQueries = []string{
+	"org:discord", "!dns etcd", "title:dns", "'dns", "'resolver cache", "^arclight", "hours$", "hours$ pooler",
+	"dns | etcd", "dns | 'quorum crash", "year:2020", "year:2011 dns", "severity:sev1", "sev:sev2 quorum", "domain:fin",
+	"component:etcd", "cause:config", "factor:retry", "org:arclight-networks", "org:arclight quorum", "has:timeline",
+	"!has:timeline dns", "has:timeline | org:discord", "!dns", "!dns !etcd", "!zzqqxx", "!org:arclight year:2015",
+	"org:", "dns |", "| dns", "has:nope dns", "^", "'", "", "  ", "DNS-over ^Arc", "!'dns", "'장애", "^오토스케일러",
+}
+
+// typoQueries match nothing: one word or several off by a letter or two,
+// beside words that match, with syntax; and words nothing is near.
+// "zebraqux" is near only the title of a record dropped as a repeated id,
+// "awaitng" only that of the bundled record a user's replaces, "mnie"
+// that of the user's record; "flumix" is near a word written four ways,
+// shown as the newest record kept writes it (of two on one day, the first
+// id), not as the newer record dropped as a repeat does.
+var typoQueries = []string{
+	"zebraqux", "awaitng", "flumix", "arcli quorom", "restored quorom",
+	"discrod", "quorom pooler", "오토스케일라", "discrod has:timeline", "arclihgt quorom", "cloudflar 'dns",
+	"zzqqxx", "agian", "mnie", "arclight qurom", "Arclihgt", "quorom | zzqqxx", "org:discord quorom",
+}
+
+// checkSuggest runs q over dir, uncached and with a cache written and read
+// back, and wants Found.Suggest to give what Suggest gives over the whole
+// library loaded.
+func checkSuggest(t *testing.T, dir, q string, noBundled bool) {
+	t.Helper()
+	opts := data.Options{Paths: []string{dir}, NoBundled: noBundled}
+	lib, _ := data.Load(opts)
+	want := data.Suggest(lib.Records, q, 3)
+	opts.Cache = t.TempDir()
+	for _, run := range []struct{ name, cache string }{{"uncached", ""}, {"cold cache", opts.Cache}, {"warm cache", opts.Cache}} {
+		f, _ := data.SearchLoad(data.Options{Paths: opts.Paths, NoBundled: noBundled, Cache: run.cache}, q)
+		if got := f.Suggest(3); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: suggestions for %q over %s: got %q, want %q", run.name, q, filepath.Base(dir), got, want)
+		}
 	}
 }
 
@@ -132,6 +192,8 @@ func TestSearchLoadHostile(t *testing.T) {
 			q = "hx"
 		}
 		checkSame(t, dir, q, noBundled)
+		checkSame(t, dir, "!'"+q+" | has:timeline", noBundled)
+		checkSuggest(t, dir, "zz"+q, noBundled)
 	})
 }
 
@@ -256,7 +318,7 @@ func TestSearchLoadTimelines(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, q := range []string{"dns", "discord"} {
+	for _, q := range []string{"dns", "discord", "has:timeline", "!has:timeline dns", "has:timeline | sy-00001"} {
 		checkSame(t, dir, q, false)
 	}
 	if o := searchLoad(t, dir, "dns", "", false); !strings.Contains(o.errs, "NOPE-1") || len(o.notices) == 0 {
@@ -284,7 +346,7 @@ func TestSearchLoadArray(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, q := range []string{"dns", "etcd crash", "음성", "sy-0003", "zzzzqx"} {
+	for _, q := range []string{"dns", "etcd crash", "음성", "sy-0003", "zzzzqx", "year:2020 | 'quorum", "!dns sev:1"} {
 		checkSame(t, dir, q, true)
 	}
 	// Without its bad elements, the array is cached and read back.
@@ -298,4 +360,38 @@ func TestSearchLoadArray(t *testing.T) {
 	if files, _ := filepath.Glob(filepath.Join(cache, "*")); len(files) != 1 {
 		t.Errorf("cache holds %v, want the array's file", files)
 	}
+}
+
+// FuzzSearchLoadQuery gives SearchLoad any query, over a small synthetic
+// folder uncached and from a warm cache, and wants what Search gives over
+// the folder loaded whole: the same matches, scores and hits, and for a
+// query that matches nothing, the same suggestions as Suggest.
+func FuzzSearchLoadQuery(f *testing.F) {
+	for _, q := range append(append([]string{"dns", "음성"}, syntaxQueries...), typoQueries...) {
+		f.Add(q)
+	}
+	dir := f.TempDir()
+	writeSynth(f, dir, 80, 40, `{"id":"SY-X1","date":"2030-01-01","title":"Flumox rises","severity":"sev1"}`+"\n")
+	opts := data.Options{Paths: []string{dir}, NoBundled: true}
+	lib, err := data.Load(opts)
+	if err != nil {
+		f.Fatal(err)
+	}
+	cache := f.TempDir()
+	if _, err := data.SearchLoad(data.Options{Paths: opts.Paths, NoBundled: true, Cache: cache}, "dns"); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		want := describe(data.Search(lib.Records, q), lib.Notices, nil)
+		near := data.Suggest(lib.Records, q, 3)
+		for _, c := range []string{"", cache} {
+			found, err := data.SearchLoad(data.Options{Paths: opts.Paths, NoBundled: true, Cache: c}, q)
+			if got := describe(found.Matches, found.Notices, err); !reflect.DeepEqual(got, want) {
+				t.Fatalf("cache %q: %q: got %q, want %q", c, q, firstDiff(got, want), firstDiff(want, got))
+			}
+			if got := found.Suggest(3); !reflect.DeepEqual(got, near) {
+				t.Fatalf("cache %q: suggestions for %q: got %q, want %q", c, q, got, near)
+			}
+		}
+	})
 }

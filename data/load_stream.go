@@ -57,20 +57,20 @@ var errRestart = errors.New("read the file whole")
 // With a cache folder, the file's search text is read from its cache file
 // when that is valid, and written to one otherwise (when the file has no
 // problems).
-func (ld *loader) matchStream(s streamFile, ws []qword, v *Vocab) ([]entry, []problem) {
+func (ld *loader) matchStream(s streamFile, p *plan, v *Vocab) ([]entry, []problem) {
 	key, err := s.open()
 	if err != nil {
 		return nil, []problem{{s.fi, 0, &Error{Path: s.path, Err: err}}}
 	}
 	var w *cacheWriter
 	if ld.stream.cache != "" && key != nil {
-		if ents, ok := readCache(ld.stream.cache, key, s, ws, v); ok {
+		if ents, ok := readCache(ld.stream.cache, key, s, p, v); ok {
 			return ents, nil
 		}
 		w = newCacheWriter(ld.stream.cache, key)
 	}
 	if s.array {
-		ents, probs := ld.matchArray(s, ws, v, w)
+		ents, probs := ld.matchArray(s, p, v, w)
 		if len(probs) > 0 {
 			w.abort()
 		} else {
@@ -78,10 +78,10 @@ func (ld *loader) matchStream(s streamFile, ws []qword, v *Vocab) ([]entry, []pr
 		}
 		return ents, probs
 	}
-	ents, probs, err := ld.streamFile(s, ws, v, w)
+	ents, probs, err := ld.streamFile(s, p, v, w)
 	if errors.Is(err, errRestart) {
 		w.abort()
-		return ld.matchWhole(s, ws, v)
+		return ld.matchWhole(s, p, v)
 	}
 	if err != nil {
 		w.abort()
@@ -96,7 +96,7 @@ func (ld *loader) matchStream(s streamFile, ws []qword, v *Vocab) ([]entry, []pr
 }
 
 // matchWhole reads s whole and matches it as an in-memory file.
-func (ld *loader) matchWhole(s streamFile, ws []qword, v *Vocab) ([]entry, []problem) {
+func (ld *loader) matchWhole(s streamFile, p *plan, v *Vocab) ([]entry, []problem) {
 	data, err := readFile(s.fsys, s.name)
 	if err != nil {
 		return nil, []problem{{s.fi, 0, &Error{Path: s.path, Err: err}}}
@@ -104,7 +104,7 @@ func (ld *loader) matchWhole(s streamFile, ws []qword, v *Vocab) ([]entry, []pro
 	sub := &loader{}
 	sub.files = make([]*file, s.fi)
 	sub.addFile(&file{path: s.path, data: data}, true)
-	ents, probs := matchUnits(sub.records, ws, v)
+	ents, probs := matchUnits(sub.records, p, v)
 	return ents, append(sub.problems, probs...)
 }
 
@@ -136,8 +136,8 @@ type chunkJob struct {
 // streamFile reads s in parts of whole lines and matches each part in its
 // own goroutine, a few at a time. w, when not nil, is given each part's
 // cache block in order.
-func (ld *loader) streamFile(s streamFile, ws []qword, v *Vocab, w *cacheWriter) ([]entry, []problem, error) {
-	if ents, probs, err := ld.streamMapped(s, ws, v, w); err != errNotMapped {
+func (ld *loader) streamFile(s streamFile, p *plan, v *Vocab, w *cacheWriter) ([]entry, []problem, error) {
+	if ents, probs, err := ld.streamMapped(s, p, v, w); err != errNotMapped {
 		return ents, probs, err
 	}
 	f, err := s.fsys.Open(s.name)
@@ -202,7 +202,7 @@ func (ld *loader) streamFile(s streamFile, ws []qword, v *Vocab, w *cacheWriter)
 		at := base
 		wg.Go(func() {
 			defer func() { <-slots }()
-			job.ents, job.probs = matchPart(part, s.fi, at, ws, v, w != nil, nil)
+			job.ents, job.probs = matchPart(part, s.fi, at, p, v, w != nil, nil)
 			if w != nil {
 				job.block = encodeBlock(job.ents, part)
 			}
@@ -235,11 +235,11 @@ func (ld *loader) streamFile(s streamFile, ws []qword, v *Vocab, w *cacheWriter)
 // nothing of part's bytes. keep asks for each record's search text in the
 // entries too, for the cache. m is the matcher to use, or nil for one of
 // the pool's.
-func matchPart(part *file, fi, base int, ws []qword, v *Vocab, keep bool, m *matcher) ([]entry, []problem) {
+func matchPart(part *file, fi, base int, p *plan, v *Vocab, keep bool, m *matcher) ([]entry, []problem) {
 	sub := &loader{}
 	sub.splitLines(part, fi)
 	if m == nil {
-		m = matchers.get(ws, v)
+		m = matchers.get(p, v)
 		defer matchers.put(m)
 	}
 	ents := make([]entry, 0, len(sub.records))
@@ -267,12 +267,12 @@ type matcherPool struct{ p sync.Pool }
 
 var matchers matcherPool
 
-func (p *matcherPool) get(ws []qword, v *Vocab) *matcher {
-	if m, ok := p.p.Get().(*matcher); ok && m.vocab == v {
-		m.ws = ws
+func (mp *matcherPool) get(p *plan, v *Vocab) *matcher {
+	if m, ok := mp.p.Get().(*matcher); ok && m.vocab == v {
+		m.p = p
 		return m
 	}
-	return newMatcher(ws, v)
+	return newMatcher(p, v)
 }
 
-func (p *matcherPool) put(m *matcher) { p.p.Put(m) }
+func (mp *matcherPool) put(m *matcher) { mp.p.Put(m) }

@@ -55,7 +55,7 @@ const arrayChunk = 256
 // nil) each part's cache block in order. A file that turns out not to be
 // an array (it changed since isArrayFile) is matched as it now is, its
 // timelines and vocabulary left out.
-func (ld *loader) matchArray(s streamFile, ws []qword, v *Vocab, w *cacheWriter) ([]entry, []problem) {
+func (ld *loader) matchArray(s streamFile, p *plan, v *Vocab, w *cacheWriter) ([]entry, []problem) {
 	data, err := readFile(s.fsys, s.name)
 	if err != nil {
 		return nil, []problem{{s.fi, 0, &Error{Path: s.path, Err: err}}}
@@ -77,7 +77,7 @@ func (ld *loader) matchArray(s streamFile, ws []qword, v *Vocab, w *cacheWriter)
 		part := units[k*arrayChunk : min((k+1)*arrayChunk, len(units))]
 		wg.Go(func() {
 			defer func() { <-slots }()
-			job.ents, job.probs = matchArrayPart(part, ws, v, w != nil)
+			job.ents, job.probs = matchArrayPart(part, p, v, w != nil)
 			if w != nil {
 				job.block = encodeBlock(job.ents, &file{data: data[part[0].off:part[len(part)-1].off]})
 			}
@@ -107,10 +107,10 @@ func (ld *loader) matchArray(s streamFile, ws []qword, v *Vocab, w *cacheWriter)
 // matchArrayPart decodes and matches the records of an array's units,
 // each entry placed by line and column. keep asks for each record's search
 // text in the entries too, for the cache.
-func matchArrayPart(units []unit, ws []qword, v *Vocab, keep bool) ([]entry, []problem) {
+func matchArrayPart(units []unit, p *plan, v *Vocab, keep bool) ([]entry, []problem) {
 	// A matcher of its own: its caches are keyed by the file's strings,
 	// which a pooled one would keep the whole file alive by.
-	m := newMatcher(ws, v)
+	m := newMatcher(p, v)
 	ents := make([]entry, 0, len(units))
 	var probs []problem
 	for _, u := range units {

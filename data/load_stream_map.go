@@ -22,7 +22,7 @@ import (
 // Nothing of the mapping outlives the call: matched entries copy what they
 // keep (matcher.add), each part has a matcher of its own (their caches
 // are keyed by the part's strings), and the problems are detached.
-func (ld *loader) streamMapped(s streamFile, ws []qword, v *Vocab, w *cacheWriter) (ents []entry, probs []problem, err error) {
+func (ld *loader) streamMapped(s streamFile, p *plan, v *Vocab, w *cacheWriter) (ents []entry, probs []problem, err error) {
 	d, isDir := s.fsys.(dirFS)
 	if !canMap || !mapStreams || !isDir {
 		return nil, nil, errNotMapped
@@ -70,7 +70,7 @@ func (ld *loader) streamMapped(s streamFile, ws []qword, v *Vocab, w *cacheWrite
 				}
 				<-slots
 			}()
-			job.ents, job.probs = matchPart(part, s.fi, base, ws, v, w != nil, newMatcher(ws, v))
+			job.ents, job.probs = matchPart(part, s.fi, base, p, v, w != nil, newMatcher(p, v))
 			if w != nil {
 				job.block = encodeBlock(job.ents, part)
 			}

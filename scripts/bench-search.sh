@@ -10,8 +10,11 @@
 # round gives two ratios (cold ÷ pipeline, warm ÷ pipeline), and the
 # script prints per query the median and range of the ratios and of each
 # command's wall time, then each command's peak memory (maximum resident
-# set size). The cache lives in a folder of its own (XDG_CACHE_HOME), made
-# warm by one search before the rounds.
+# set size) for every query. The default queries are plain words, one
+# with syntax (a filter and a negation), and one that matches nothing,
+# whose run includes its "did you mean" suggestions. The cache lives in a
+# folder of its own (XDG_CACHE_HOME), made warm by one search before the
+# rounds.
 #
 #   scripts/bench-search.sh                      # 10k and 100k, 5 pairs each
 #   SIZES=10000 RUNS=9 QUERIES="dns etcd" scripts/bench-search.sh
@@ -20,7 +23,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 sizes=${SIZES:-10000 100000}
 runs=${RUNS:-5}
-queries=${QUERIES:-dns|etcd crash|음성|cloudflare}
+queries=${QUERIES:-dns|etcd crash|음성|cloudflare|org:arclight !dns|zzqqxx}
 work=${KEEP:-$(mktemp -d)}
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 mkdir -p "$work"
@@ -69,10 +72,10 @@ for n in $sizes; do
 		done
 		printf '%-12s cold ratio %s | warm ratio %s\n' "'$q'" "$(stats <"$work/r")" "$(stats <"$work/rw")"
 		printf '%-12s ms: cold %s | warm %s | jq|fzf %s\n' "" "$(stats <"$work/a")" "$(stats <"$work/w")" "$(stats <"$work/b")"
+		printf '%-12s peak memory: cold %s | warm %s\n' "" "$(peak "${cold[@]}")" "$(peak "${warm[@]}")"
 	done
-	printf 'peak memory: incidents search cold %s, warm %s; jq|fzf %s (fzf alone over the lines: %s)\n' \
-		"$(peak "$work/incidents" --data "$dir" search --no-cache "${qs[0]}")" \
-		"$(peak "$work/incidents" --data "$dir" search "${qs[0]}")" \
+	pipe=(bash -c 'jq -r "[.id,.org,.date,.title.en,.title.ko]|join(\"  \")" "$1"/*.jsonl | fzf --filter "$2"' _ "$dir" "${qs[0]}")
+	printf 'peak memory: jq|fzf %s (fzf alone over the lines: %s)\n' \
 		"$(peak "${pipe[@]}")" \
 		"$(jq -r '[.id,.org,.date,.title.en,.title.ko]|join("  ")' "$dir"/*.jsonl >"$work/lines" && peak fzf --filter "${qs[0]}" <"$work/lines")"
 done

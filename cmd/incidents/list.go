@@ -61,7 +61,7 @@ func runSearch(e *env, o options) (int, error) {
 		writeRows(e.stdout, rows, o.lang, e.cliStyles(o), e.termWidth)
 	}
 	if len(matches) == 0 {
-		noMatch(e, o, query)
+		noMatch(e, o, query, found)
 		return exitFail, nil
 	}
 	return exitOK, nil

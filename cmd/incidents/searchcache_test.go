@@ -24,11 +24,29 @@ func TestSearchCache(t *testing.T) {
 	if err := os.WriteFile(good, []byte(strings.SplitAfter(recs, "\n")[0]), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	// Plain words; syntax; and a typo, which matches nothing and gets
+	// a suggestion made from the library streamed again.
+	for _, query := range [][]string{{"acme", "dns"}, {"org:acme", "'dns", "!again"}, {"acmee", "dns"}} {
+		checkSearchCache(t, dir, query)
+	}
+}
+
+// checkSearchCache runs search for query over dir with the cache (written,
+// then read), with --no-cache, and with a cache folder that cannot be
+// made, and wants the same output and messages from each.
+func checkSearchCache(t *testing.T, dir string, query []string) {
+	t.Helper()
 	cache := t.TempDir()
 	env := map[string]string{"XDG_CACHE_HOME": cache}
-	want := runCLI(t, env, "--data", dir, "search", "acme", "dns")
-	if want.code != exitOK || !strings.Contains(want.stdout, "ZZ-2") || !strings.Contains(want.stderr, `r.jsonl:3:1: record ZZ-3: date: invalid date "bad"`) {
-		t.Fatalf("first search: %+v", want)
+	args := append([]string{"--data", dir, "search"}, query...)
+	want := runCLI(t, env, args...)
+	switch {
+	case !strings.Contains(want.stderr, `r.jsonl:3:1: record ZZ-3: date: invalid date "bad"`):
+		t.Fatalf("first search for %q: %+v", query, want)
+	case query[0] == "acmee" && (want.code != exitFail || !strings.Contains(want.stderr, "Acme dns")):
+		t.Fatalf("search for %q suggests no Acme: %+v", query, want)
+	case query[0] != "acmee" && (want.code != exitOK || !strings.Contains(want.stdout, "ZZ-1")):
+		t.Fatalf("first search for %q: %+v", query, want)
 	}
 	cached, _ := filepath.Glob(filepath.Join(cache, "incidents", "*"))
 	if len(cached) != 1 {
@@ -47,9 +65,9 @@ func TestSearchCache(t *testing.T) {
 		{"cache folder is a file", map[string]string{"XDG_CACHE_HOME": notDir}, nil},
 		{"no cache folder known", nil, nil},
 	} {
-		got := runCLI(t, run.env, append([]string{"--data", dir, "search", "acme", "dns"}, run.args...)...)
+		got := runCLI(t, run.env, append(args, run.args...)...)
 		if got != want {
-			t.Errorf("%s: got %+v\nwant %+v", run.name, got, want)
+			t.Errorf("%s: %q: got %+v\nwant %+v", run.name, query, got, want)
 		}
 	}
 	if left, _ := filepath.Glob(filepath.Join(noCache, "*")); len(left) > 0 {

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/incidents-dev/incidents/data"
-	"github.com/incidents-dev/incidents/library"
 )
 
 // checkArgs checks what parseFlags cannot: a search query must hold
@@ -36,12 +35,11 @@ func queryError(err error, l data.Lang) string {
 }
 
 // noMatch reports a search that found nothing, with the nearest queries
-// that find something. Those need the whole library, which the search did
-// not keep: it is loaded again, quietly (its problems were reported).
-func noMatch(e *env, o options, query string) {
+// that find something. found streams the library again for those,
+// quietly (its problems were reported), holding only their names.
+func noMatch(e *env, o options, query string, found *data.Found) {
 	s := fmt.Sprintf(cliWords.noMatch.In(o.lang), query)
-	lib, _ := library.Open(library.Options{Paths: o.data})
-	if near := data.Suggest(lib.Records(), query, 3); len(near) > 0 {
+	if near := found.Suggest(3); len(near) > 0 {
 		s += fmt.Sprintf(cliWords.didYouMean.In(o.lang), strings.Join(near, ", "))
 	}
 	fmt.Fprintf(e.stderr, "incidents search: %s\n", s)
