@@ -129,6 +129,7 @@ type matcher struct {
 	// the plan's dictSink.
 	dict              []dictAdd
 	dictText, foldBuf []byte
+	dictRunes         []rune
 }
 
 func newMatcher(p *plan, v *Vocab) *matcher {

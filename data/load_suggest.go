@@ -128,6 +128,12 @@ func (p *plan) gatherFor(query string) *gathered {
 		return g // no word to replace: no suggestion
 	}
 	p.dict = g.sink
+	for i := range g.at {
+		rs := []rune(words[i])
+		if limit := maxDistance(len(rs)); limit > 0 {
+			g.sink.near = append(g.sink.near, nearWord{rs, limit})
+		}
+	}
 	for _, q := range p.more {
 		p.names = p.names || q.names
 	}
@@ -163,6 +169,39 @@ type dictSink struct {
 	// dropped are the places of the records the search dropped as
 	// repeated ids, which Index.dict never sees.
 	dropped map[[2]int]bool
+	// near are the words Suggest may replace: only the names nearest
+	// can return for one of them are gathered, the others never are.
+	near []nearWord
+}
+
+// nearWord is a word of the query, as nearest compares names with it.
+type nearWord struct {
+	rs    []rune
+	limit int
+}
+
+// isNear reports whether name (folded) is as close to one of the words
+// as nearest takes: only those names can be among its results. rs is
+// scratch for the name's runes.
+func (s *dictSink) isNear(name string, rs *[]rune) bool {
+	n := runeCount(name)
+	decoded := false
+	for _, w := range s.near {
+		if abs(n-len(w.rs)) > w.limit {
+			continue
+		}
+		if !decoded {
+			*rs = (*rs)[:0]
+			for _, r := range name {
+				*rs = append(*rs, r)
+			}
+			decoded = true
+		}
+		if osaDistance(w.rs, *rs, w.limit) <= w.limit {
+			return true
+		}
+	}
+	return false
 }
 
 // dictName is one name of a dictSink, with where its display was seen
@@ -234,9 +273,17 @@ func (m *matcher) addNames(r *Record, e entry) {
 	for _, t := range [...]string{r.Title.EN, r.Title.KO} {
 		eachWord(t, isQueryBreak, func(w string) { add(stem(w)) })
 	}
-	for i := range m.dict {
-		a := &m.dict[i]
+	// A name far from every word nearest is asked about is left out:
+	// nearest would pass it by. Those kept keep their order.
+	kept := m.dict[:0]
+	for _, a := range m.dict {
 		a.folded = unsafe.String(unsafe.SliceData(m.dictText[a.lo:]), a.hi-a.lo)
+		if sink.isNear(a.folded, &m.dictRunes) {
+			kept = append(kept, a)
+		}
+	}
+	if m.dict = kept; len(kept) == 0 {
+		return
 	}
 	sink.mu.Lock()
 	defer sink.mu.Unlock()
