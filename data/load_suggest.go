@@ -1,7 +1,6 @@
 package data
 
 import (
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -44,40 +43,13 @@ func (f *Found) Suggest(n int) []string {
 	if len(g.at) == 0 {
 		return nil
 	}
-	dict := g.sink.names()
 	matched := g.also
-	var bad []int
-	choices := map[int][]name{}
-	for i, w := range words {
+	cands := candidates(raw, words, g.sink.names(), func(i int, _ string) bool {
 		k, ok := g.at[i]
-		if !ok || k >= 0 && matched&(1<<k) != 0 {
-			continue
-		}
-		near := nearest(dict, w)
-		if len(near) == 0 {
-			return nil // a word nothing is close to: no query would match
-		}
-		bad = append(bad, i)
-		choices[i] = near
-	}
-	if len(bad) == 0 {
+		return ok && (k < 0 || matched&(1<<k) == 0)
+	})
+	if len(cands) == 0 {
 		return nil
-	}
-	// One bad word: its nearest names each make a suggestion. Several:
-	// the nearest name of each, in one suggestion.
-	alts := 1
-	if len(bad) == 1 {
-		alts = len(choices[bad[0]])
-	}
-	var cands []string
-	for a := range alts {
-		q := slices.Clone(raw)
-		for _, i := range bad {
-			q[i] = choices[i][min(a, len(choices[i])-1)].display
-		}
-		if s := strings.Join(q, " "); !slices.Contains(cands, s) {
-			cands = append(cands, s)
-		}
 	}
 	qs := make([]*squery, len(cands))
 	for i, c := range cands {
@@ -85,10 +57,10 @@ func (f *Found) Suggest(n int) []string {
 	}
 	p := planOf(nil, qs)
 	p.found, p.dropped = new(atomic.Uint64), f.dropped
-	matched = f.pass(p)
+	found := f.pass(p)
 	var out []string
 	for i, c := range cands {
-		if matched&(1<<i) != 0 && len(out) < n {
+		if found&(1<<i) != 0 && len(out) < n {
 			out = append(out, c)
 		}
 	}

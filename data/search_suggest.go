@@ -39,41 +39,53 @@ func (ix *Index) Suggest(query string, n int) []string {
 	if len(raw) != len(words) {
 		return nil
 	}
-	dict := ix.dict()
-	var bad []int
-	choices := map[int][]name{}
-	for i, w := range words {
-		if !isPlain(w) || len(ix.Search(w)) > 0 {
-			continue
-		}
-		near := nearest(dict, w)
-		if len(near) == 0 {
-			return nil // a word nothing is close to: no query would match
-		}
-		bad = append(bad, i)
-		choices[i] = near
-	}
-	if len(bad) == 0 {
-		return nil
-	}
+	cands := candidates(raw, words, ix.dict(), func(i int, w string) bool { return isPlain(w) && len(ix.Search(w)) == 0 })
 	var out []string
-	// One bad word: its nearest names each make a suggestion. Several:
-	// the nearest name of each, in one suggestion.
-	alts := 1
-	if len(bad) == 1 {
-		alts = len(choices[bad[0]])
-	}
-	for a := 0; a < alts && len(out) < n; a++ {
-		q := slices.Clone(raw)
-		for _, i := range bad {
-			q[i] = choices[i][min(a, len(choices[i])-1)].display
-		}
-		s := strings.Join(q, " ")
-		if !slices.Contains(out, s) && len(ix.Search(s)) > 0 {
+	for _, s := range cands {
+		if len(out) < n && len(ix.Search(s)) > 0 {
 			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// candidates returns the queries that might replace raw (folded: words),
+// which matched nothing: bad says which words to replace, each by its
+// nearest names in dict. One bad word: its nearest names each make a
+// candidate. Several: the nearest name of each, in one. None when a bad
+// word has no name near it, as no query would then match.
+func candidates(raw, words []string, dict []name, bad func(i int, w string) bool) []string {
+	var which []int
+	choices := map[int][]name{}
+	for i, w := range words {
+		if !bad(i, w) {
+			continue
+		}
+		near := nearest(dict, w)
+		if len(near) == 0 {
+			return nil
+		}
+		which = append(which, i)
+		choices[i] = near
+	}
+	if len(which) == 0 {
+		return nil
+	}
+	alts := 1
+	if len(which) == 1 {
+		alts = len(choices[which[0]])
+	}
+	var cands []string
+	for a := range alts {
+		q := slices.Clone(raw)
+		for _, i := range which {
+			q[i] = choices[i][min(a, len(choices[i])-1)].display
+		}
+		if s := strings.Join(q, " "); !slices.Contains(cands, s) {
+			cands = append(cands, s)
+		}
+	}
+	return cands
 }
 
 // Suggest is Index.Suggest over recs, without keeping an index.
