@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -152,6 +153,33 @@ type nearWord struct {
 	limit int
 }
 
+// plainRunes counts the runes of s when it holds only ASCII and Hangul
+// syllables, which folding keeps one rune each (foldShort); ok is false
+// for anything else.
+func plainRunes(s string) (n int, ok bool) {
+	for i := 0; i < len(s); n++ {
+		switch {
+		case s[i] < utf8.RuneSelf:
+			i++
+		case hangulAt(s, i):
+			i += 3
+		default:
+			return 0, false
+		}
+	}
+	return n, true
+}
+
+// lengthNear reports whether a name of n runes may be near a word.
+func (s *dictSink) lengthNear(n int) bool {
+	for _, w := range s.near {
+		if abs(n-len(w.rs)) <= w.limit {
+			return true
+		}
+	}
+	return false
+}
+
 // isNear reports whether name (folded) is as close to one of the words
 // as nearest takes: only those names can be among its results. rs is
 // scratch for the name's runes.
@@ -225,6 +253,9 @@ func (m *matcher) addNames(r *Record, e entry) {
 	// UTF-8), one after another into m.dictText.
 	add := func(s string) {
 		s = strings.TrimSpace(s)
+		if n, ok := plainRunes(s); ok && !sink.lengthNear(n) {
+			return // folded, as long: isNear would leave it out
+		}
 		f, _, _ := foldShort(s, &m.foldBuf)
 		if runeCount(f) >= 3 {
 			lo := len(m.dictText)
