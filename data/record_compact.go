@@ -136,24 +136,24 @@ func (r *Record) aliasText() string {
 // share), which go through word; the lists' strings are held in strs. It
 // returns c.
 func (r *Record) kept(c *Record, str, word func(string) string, strs []string) *Record {
-	list := func(ss []string) []string {
+	list := func(ss []string, str func(string) string) []string {
 		if ss == nil {
 			return nil
 		}
 		out := strs[:len(ss):len(ss)]
 		strs = strs[len(ss):]
 		for i, s := range ss {
-			out[i] = word(s)
+			out[i] = str(s)
 		}
 		return out
 	}
 	dur := func(d Duration) Duration { d.Text = str(d.Text); return d }
 	*c = Record{
 		ID: str(r.ID), Org: str(r.Org), OrgSlug: str(r.OrgSlug), Date: str(r.Date), DateKind: word(r.DateKind),
-		Docs: list(r.Docs), Title: Text{EN: str(r.Title.EN), KO: str(r.Title.KO)}, Domain: list(r.Domain),
-		Related: list(r.Related), Severity: word(r.Severity), Symptoms: list(r.Symptoms),
+		Docs: list(r.Docs, str), Title: Text{EN: str(r.Title.EN), KO: str(r.Title.KO)}, Domain: list(r.Domain, word),
+		Related: list(r.Related, str), Severity: word(r.Severity), Symptoms: list(r.Symptoms, word),
 		Timeline:   Durations{DetectedAfter: dur(r.Timeline.DetectedAfter), ResolvedAfter: dur(r.Timeline.ResolvedAfter)},
-		Components: list(r.Components), RootCause: word(r.RootCause), Contributing: list(r.Contributing),
+		Components: list(r.Components, word), RootCause: word(r.RootCause), Contributing: list(r.Contributing, word),
 		UpdatedAt: str(r.UpdatedAt), URL: str(r.URL), Origin: r.Origin, Day: r.Day, Body: noBody,
 	}
 	if r.RecurrenceOf != nil {

@@ -85,6 +85,12 @@ func checkCompactAs(t *testing.T, dir string, noBundled bool, spill string, quer
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%q: compact %d matches, first differing %q\nwhole %d, %q", q, len(got), firstOf(got, want), len(want), firstOf(want, got))
 		}
+		// Search without an index, as the explorer asks before its index
+		// is built.
+		want, got = describeMatches(data.Search(whole.Records, q)), describeMatches(data.Search(small.Records, q))
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: Search over compact records: %d matches, first differing %q\nwhole %d, %q", q, len(got), firstOf(got, want), len(want), firstOf(want, got))
+		}
 	}
 }
 
@@ -115,6 +121,15 @@ func describeAll(ix *data.Index, q string) []string {
 	}
 	for _, m := range ix.Rank(nil, q) {
 		out = append(out, fmt.Sprintf("%s %d %v", m.Record.ID, m.Score, ix.HitsOf(q, m.Record)))
+	}
+	return out
+}
+
+// describeMatches is each match's id, score and hits.
+func describeMatches(ms []data.Match) []string {
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = fmt.Sprintf("%s %d %v", m.Record.ID, m.Score, m.Hits)
 	}
 	return out
 }

@@ -26,9 +26,20 @@ type recordNames struct {
 	named bool
 }
 
-// termNames returns the labels and aliases of tag, one of the record's
-// tags; nil for a tag the vocabulary does not know.
-func (n *recordNames) termNames(tag string) []string { return n.tags[tag].names }
+// termNames returns the labels and aliases of tag when it is one of r's
+// tags; nil for another or one the vocabulary does not know. (The names
+// map is shared with other records, so it holds their tags too.)
+func (r *Record) termNames(tag string) []string {
+	tn, ok := r.names.tags[tag]
+	if !ok || !tn.ok {
+		return nil
+	}
+	var buf [24]string
+	if !slices.Contains(r.appendTagList(buf[:0]), tag) {
+		return nil
+	}
+	return tn.names
+}
 
 // HasTimeline reports whether the library the record was loaded with holds
 // its timeline.

@@ -226,7 +226,11 @@ func applyPatch(t, p string) string {
 // restore returns summary k (0 English, 1 Korean) as written.
 func (s *stub) restore(k int) string {
 	if s.patched[k] {
-		return applyPatch(s.doc.summaryText(k), s.sums[k])
+		t, ok := s.doc.summaryText(k)
+		if !ok {
+			return "" // unreadable: shown as missing, never patched wrong
+		}
+		return applyPatch(t, s.sums[k])
 	}
 	return s.sums[k]
 }
@@ -308,9 +312,9 @@ func (a *arena) countKept(r *Record, seen map[string]bool) int {
 	add(r.ID, r.Org, r.OrgSlug, r.Date, r.Title.EN, r.Title.KO, r.UpdatedAt, r.URL,
 		r.Timeline.DetectedAfter.Text, r.Timeline.ResolvedAfter.Text)
 	word(r.DateKind, r.Severity, r.RootCause)
-	word(r.Docs...)
+	add(r.Docs...)
+	add(r.Related...)
 	word(r.Domain...)
-	word(r.Related...)
 	word(r.Symptoms...)
 	word(r.Components...)
 	word(r.Contributing...)

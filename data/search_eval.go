@@ -145,6 +145,9 @@ func (sc *scratch) evalTerm(d *doc, r *Record, t *compiled) (int, []Hit, bool) {
 	}
 	best := 0
 	for f := range numFields {
+		if isLong(f) && (t.Kind != QueryExact || !sc.mayHold(d, f, t.Text)) {
+			continue // a summary holds exact terms alone
+		}
 		if q := anchored(sc.text(d, f), t.Kind, t.Text, f, &sc.pos[f]); q > 0 {
 			best = max(best, q*fieldWeight[f])
 		}
@@ -158,11 +161,17 @@ func (sc *scratch) evalTerm(d *doc, r *Record, t *compiled) (int, []Hit, bool) {
 // containsAnywhere reports whether folded word w stands in any field.
 func (sc *scratch) containsAnywhere(d *doc, w string) bool {
 	for f := range numFields {
-		if strings.Contains(sc.text(d, f), w) {
+		if sc.mayHold(d, f, w) && strings.Contains(sc.text(d, f), w) {
 			return true
 		}
 	}
 	return false
+}
+
+// mayHold reports whether field f of d may hold folded text s, by its
+// runes' mask: a summary kept in a spill file is read for those alone.
+func (sc *scratch) mayHold(d *doc, f Field, s string) bool {
+	return d.out == nil || !isLong(f) || d.mask[f].covers(maskOf(s))
 }
 
 // anchored matches an exact, prefix or suffix term in one folded field,
@@ -212,7 +221,7 @@ func (r *Record) matchesFilter(f Facet, v string) bool {
 		if strings.HasPrefix(normName(val), v) {
 			return true
 		}
-		for _, n := range r.names.termNames(val) {
+		for _, n := range r.termNames(val) {
 			if strings.HasPrefix(normName(n), v) {
 				return true
 			}

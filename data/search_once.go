@@ -126,7 +126,7 @@ type onceScratch struct {
 // fillOnce folds r's text into d (from onceDoc) for one match: the short
 // fields with their masks, the summaries alone. d's text may share sc's
 // memory until the next call.
-func (d *doc) fillOnce(r *Record, sc *onceScratch) { d.fillOnceWith(r, r.names.text, sc) }
+func (d *doc) fillOnce(r *Record, sc *onceScratch) { d.fillOnceWith(r, r.aliasText(), sc) }
 
 // fillOnceWith is fillOnce with alias as the record's FieldAliases text.
 func (d *doc) fillOnceWith(r *Record, alias string, sc *onceScratch) {

@@ -73,6 +73,7 @@ func (s *spill) take(n int) bool {
 		if err != nil {
 			return
 		}
+		_ = os.Remove(f.Name())
 		// Where an open file cannot be removed (Windows), it stays until
 		// a later load removes it here, once no program has it open.
 		if old, err := filepath.Glob(filepath.Join(s.dir, "summaries-*.tmp")); err == nil {
@@ -102,19 +103,19 @@ type spilled struct {
 }
 
 // read reads both summaries into buf, which it returns grown to hold
-// them; on an error (the file is the program's own, so only a failing
-// disk), they read as empty.
-func (o *spilled) read(buf []byte) (b []byte, texts [2]string) {
+// them; ok is false on an error (the file is the program's own, so only a
+// failing disk), and they then read as empty.
+func (o *spilled) read(buf []byte) (b []byte, texts [2]string, ok bool) {
 	n := int(o.n[0]) + int(o.n[1])
 	b = slices.Grow(buf[:0], n)[:n]
 	if _, err := o.f.ReadAt(b, o.at); err != nil {
-		return b, texts
+		return b, texts, false
 	}
 	if n == 0 {
-		return b, texts
+		return b, texts, true
 	}
 	s := unsafe.String(unsafe.SliceData(b), n)
-	return b, [2]string{s[:o.n[0]], s[o.n[0]:]}
+	return b, [2]string{s[:o.n[0]], s[o.n[0]:]}, true
 }
 
 // text returns field f's folded text of d, reading a spilled summary back
@@ -125,18 +126,19 @@ func (sc *scratch) text(d *doc, f Field) string {
 	}
 	if sc.outDoc != d {
 		sc.outDoc = nil
-		sc.outBuf, sc.outText = d.out.read(sc.outBuf)
+		sc.outBuf, sc.outText, _ = d.out.read(sc.outBuf)
 		sc.outDoc = d
 	}
 	return sc.outText[f-FieldSummaryEN]
 }
 
 // summaryText returns summary k's folded text of d (0 English, 1 Korean),
-// read back into memory of its own when d keeps it in a spill file.
-func (d *doc) summaryText(k int) string {
+// read back into memory of its own when d keeps it in a spill file; ok
+// is false when it could not be read.
+func (d *doc) summaryText(k int) (text string, ok bool) {
 	if d.out == nil {
-		return d.text[FieldSummaryEN+Field(k)]
+		return d.text[FieldSummaryEN+Field(k)], true
 	}
-	_, texts := d.out.read(nil)
-	return texts[k]
+	_, texts, ok := d.out.read(nil)
+	return texts[k], ok
 }
