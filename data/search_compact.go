@@ -13,61 +13,19 @@ import (
 // takes them (see spill). Bundled records are left whole (their bytes are
 // in the program).
 func compactBatch(units []unit, recs []*Record, src func(*file) *source, sp *spill) {
-	docs := make([]doc, len(recs))
-	var sc summaryScratch
-	// The summaries' patches, then the alias text's (see stub).
-	patches := make([][3][]byte, len(recs))
-	// rest counts the bytes kept of everything but the summaries' folded
-	// texts and word starts, which long counts.
-	rest, long, n, nstrs, nstarts, nwords := 0, 0, 0, 0, 0, 0
-	// The words many records share are kept once a batch: seen counts
-	// them, words hands out the copies.
-	seen := map[string]bool{}
-	for i, r := range recs {
-		if !compactable(units[i], r) {
-			continue
-		}
-		a := arena{file: units[i].f.data}
-		d := &docs[i]
-		d.fill(r, &sc)
-		rest += a.countKept(r, seen) + a.countDoc(d, r)
-		n++
-		nstrs += r.keptStrings()
-		for k := range d.long {
-			if ws := d.long[k].words; ws != nil {
-				nwords++
-				nstarts += len(ws.starts)
-				long += len(ws.heads) + len(ws.seconds)
-			}
-			long += len(d.text[FieldSummaryEN+Field(k)])
-		}
-		for k := range 2 {
-			p, ok := patchOf(nil, r.FieldText(FieldSummaryEN+Field(k)), d.text[FieldSummaryEN+Field(k)], d.mapOf(FieldSummaryEN+Field(k)))
-			if !ok {
-				p = nil
-				rest += len(r.FieldText(FieldSummaryEN + Field(k)))
-			}
-			patches[i][k] = p
-			rest += len(p)
-		}
-		if p, ok := patchOf(nil, r.names.text, d.text[FieldAliases], d.mapOf(FieldAliases)); ok {
-			patches[i][2] = p
-			rest += len(p)
-		}
-	}
-	out := spillBatch(docs, sp, long)
+	p := planBatch(units, recs)
+	out := spillBatch(p.docs, sp, p.long)
 	if out == nil {
-		rest += long
+		p.rest += p.long
 	} else {
-		nstarts, nwords = 0, 0
+		p.nstarts, p.nwords = 0, 0
 	}
-	a := arena{buf: make([]byte, 0, rest), words: make(map[string]string, len(seen))}
+	a := arena{buf: make([]byte, 0, p.rest), words: make(map[string]string, len(p.seen))}
 	// The records, their lists and their summaries' word starts, one
 	// array of each for the batch.
-	kept := make([]Record, n)
-	strs := make([]string, nstrs)
-	starts := make([]uint16, nstarts)
-	words := make([]wordStarts, nwords)
+	kept := make([]Record, p.n)
+	strs := make([]string, p.nstrs)
+	ws := wordArena{starts: make([]uint16, p.nstarts), words: make([]wordStarts, p.nwords)}
 	for i, r := range recs {
 		if !compactable(units[i], r) {
 			continue
@@ -77,59 +35,141 @@ func compactBatch(units []unit, recs []*Record, src func(*file) *source, sp *spi
 		k := r.keptStrings()
 		c := r.kept(&kept[0], a.str, a.word, strs[:k:k])
 		kept, strs = kept[1:], strs[k:]
-		d := &docs[i]
-		st := &stub{src: src(u.f), off: int64(u.abs()), size: int32(len(u.raw)), line: int32(u.line), col: int32(u.col),
+		d := &p.docs[i]
+		c.stub = &stub{src: src(u.f), off: int64(u.abs()), size: int32(len(u.raw)), line: int32(u.line), col: int32(u.col),
 			multi: u.multi, sum: maphash.Bytes(stubSeed, u.raw), doc: d}
-		for k := range 2 {
-			f := FieldSummaryEN + Field(k)
-			if p := patches[i][k]; p != nil {
-				st.sums[k], st.patched[k] = a.bytes(p), true
-			} else {
-				st.sums[k] = a.copy(r.FieldText(f))
-				if m := d.mapOf(f); m != nil {
-					m.src = st.sums[k]
-				}
-			}
-		}
-		if p := patches[i][2]; p != nil {
-			// FieldAliases, as the folded text and a patch (Record.aliasText).
-			st.alias, st.aliasPatched, c.names.text = a.bytes(p), true, ""
-		}
+		c.stub.keepPatches(r, c, p.patches[i], &a)
 		if out != nil {
 			d.out = &out[i]
 		}
-		for f := range numFields {
-			switch {
-			case d.out != nil && isLong(f):
-				d.text[f] = ""
-			case f < FieldTags && same(d.text[f], r.FieldText(f)):
-				d.text[f] = c.FieldText(f) // the copy the record keeps
-			default:
-				d.text[f] = a.copy(d.text[f])
-			}
-			if m := d.mapOf(f); m != nil && !isLong(f) {
-				m.src = c.FieldText(f)
-			}
-		}
-		for k := range d.long {
-			sm := &d.long[k]
-			if sm.words == nil {
-				continue
-			}
-			if d.out != nil {
-				sm.words = nil // scanned whole when read back
-				continue
-			}
-			ws := &words[0]
-			words = words[1:]
-			n := len(sm.words.starts)
-			copy(starts, sm.words.starts)
-			*ws = wordStarts{starts: starts[:n:n], heads: a.copy(sm.words.heads), seconds: a.copy(sm.words.seconds)}
-			starts = starts[n:]
-			sm.words = ws
-		}
-		c.stub = st
+		d.keepTexts(r, c, &a)
+		ws.keep(d, &a)
 		recs[i] = c
+	}
+}
+
+// batchPlan is what compactBatch counts of a batch before it copies: the
+// records' index entries and patches, by index, the bytes and items the
+// copies take, and the words many records share.
+type batchPlan struct {
+	docs []doc
+	// The summaries' patches, then the alias text's (see stub).
+	patches [][3][]byte
+	// rest counts the bytes kept of everything but the summaries' folded
+	// texts and word starts, which long counts.
+	rest, long, n, nstrs, nstarts, nwords int
+	// seen are the words kept once a batch (see arena.word).
+	seen map[string]bool
+}
+
+// planBatch fills the index entries of the compactable records of recs
+// and counts what their copies take.
+func planBatch(units []unit, recs []*Record) *batchPlan {
+	p := &batchPlan{docs: make([]doc, len(recs)), patches: make([][3][]byte, len(recs)), seen: map[string]bool{}}
+	var sc summaryScratch
+	for i, r := range recs {
+		if !compactable(units[i], r) {
+			continue
+		}
+		a := arena{file: units[i].f.data}
+		d := &p.docs[i]
+		d.fill(r, &sc)
+		p.rest += a.countKept(r, p.seen) + a.countDoc(d, r)
+		p.n++
+		p.nstrs += r.keptStrings()
+		for k := range d.long {
+			if ws := d.long[k].words; ws != nil {
+				p.nwords++
+				p.nstarts += len(ws.starts)
+				p.long += len(ws.heads) + len(ws.seconds)
+			}
+			p.long += len(d.text[FieldSummaryEN+Field(k)])
+		}
+		for k := range 2 {
+			f := FieldSummaryEN + Field(k)
+			pt, ok := patchOf(nil, r.FieldText(f), d.text[f], d.mapOf(f))
+			if !ok {
+				pt = nil
+				p.rest += len(r.FieldText(f))
+			}
+			p.patches[i][k] = pt
+			p.rest += len(pt)
+		}
+		if pt, ok := patchOf(nil, r.names.text, d.text[FieldAliases], d.mapOf(FieldAliases)); ok {
+			p.patches[i][2] = pt
+			p.rest += len(pt)
+		}
+	}
+	return p
+}
+
+// keepPatches keeps how the stub's record c restores the summaries and
+// alias text of r from its folded texts: by the patches planBatch made,
+// or the text itself where there is none.
+func (st *stub) keepPatches(r, c *Record, patches [3][]byte, a *arena) {
+	d := st.doc
+	for k := range 2 {
+		f := FieldSummaryEN + Field(k)
+		if p := patches[k]; p != nil {
+			st.sums[k], st.patched[k] = a.bytes(p), true
+		} else {
+			st.sums[k] = a.copy(r.FieldText(f))
+			if m := d.mapOf(f); m != nil {
+				m.src = st.sums[k]
+			}
+		}
+	}
+	if p := patches[2]; p != nil {
+		// FieldAliases, as the folded text and a patch (Record.aliasText).
+		st.alias, st.aliasPatched, c.names.text = a.bytes(p), true, ""
+	}
+}
+
+// keepTexts points d's texts at copies that do not refer to the file:
+// those record c keeps where they are r's own, copies in a otherwise, and
+// none for summaries kept in a spill file.
+func (d *doc) keepTexts(r, c *Record, a *arena) {
+	for f := range numFields {
+		switch {
+		case d.out != nil && isLong(f):
+			d.text[f] = ""
+		case f < FieldTags && same(d.text[f], r.FieldText(f)):
+			d.text[f] = c.FieldText(f) // the copy the record keeps
+		default:
+			d.text[f] = a.copy(d.text[f])
+		}
+		if m := d.mapOf(f); m != nil && !isLong(f) {
+			m.src = c.FieldText(f)
+		}
+	}
+}
+
+// wordArena holds a batch's summaries' word starts, one array of each.
+type wordArena struct {
+	starts []uint16
+	words  []wordStarts
+}
+
+// keep moves d's summaries' word starts into the arena (and their bytes
+// into a), or drops them for summaries kept in a spill file, which are
+// scanned whole when read back.
+func (w *wordArena) keep(d *doc, a *arena) {
+	for k := range d.long {
+		sm := &d.long[k]
+		if sm.words == nil {
+			continue
+		}
+		if d.out != nil {
+			sm.words = nil
+			continue
+		}
+		ws := &w.words[0]
+		w.words = w.words[1:]
+		n := len(sm.words.starts)
+		copy(w.starts, sm.words.starts)
+		*ws = wordStarts{starts: w.starts[:n:n], heads: a.copy(sm.words.heads), seconds: a.copy(sm.words.seconds)}
+		w.starts = w.starts[n:]
+		sm.words = ws
 	}
 }
 

@@ -388,16 +388,3 @@ func matchEvery(text string, sm *summary, w *qword, out *[]int) int {
 	}
 	return best
 }
-
-func appendRuneStarts(out []int, text string, from, to int) []int {
-	for i := from; i < to; {
-		out = append(out, i)
-		if text[i] < utf8.RuneSelf {
-			i++
-			continue
-		}
-		_, n := utf8.DecodeRuneInString(text[i:])
-		i += n
-	}
-	return out
-}

@@ -4,9 +4,10 @@ import (
 	"slices"
 	"testing"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/internal/synth"
-	"golang.org/x/text/unicode/norm"
 )
 
 // oddRecords holds text off Search's fast paths: decomposed Hangul and

@@ -268,3 +268,17 @@ func decodeAt(s string, i int) (rune, int) {
 	}
 	return utf8.DecodeRuneInString(s[i:])
 }
+
+// appendRuneStarts appends the offsets of the runes of text[from:to].
+func appendRuneStarts(out []int, text string, from, to int) []int {
+	for i := from; i < to; {
+		out = append(out, i)
+		if text[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		_, n := utf8.DecodeRuneInString(text[i:])
+		i += n
+	}
+	return out
+}
