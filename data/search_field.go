@@ -62,23 +62,25 @@ func (r *Record) FieldText(f Field) string {
 	case FieldAliases:
 		return r.aliasText()
 	case FieldSummaryEN:
-		if r.stub != nil {
-			return r.stub.restore(0)
-		}
-		if r.Body == nil {
-			return ""
-		}
-		return r.Summary.EN
+		return r.summaryText(0)
 	case FieldSummaryKO:
-		if r.stub != nil {
-			return r.stub.restore(1)
-		}
-		if r.Body == nil {
-			return ""
-		}
-		return r.Summary.KO
+		return r.summaryText(1)
 	}
 	return ""
+}
+
+// summaryText returns summary k of r (0 English, 1 Korean): restored
+// for a compact record, "" for a record built without a Body.
+func (r *Record) summaryText(k int) string {
+	switch {
+	case r.stub != nil:
+		return r.stub.restore(k)
+	case r.Body == nil:
+		return ""
+	case k == 0:
+		return r.Summary.EN
+	}
+	return r.Summary.KO
 }
 
 // tagsText is strings.Join(r.Tags(), " ") without Tags' map, which showed
