@@ -106,6 +106,15 @@ func required(p ...*jsonschema.Schema) {
 	}
 }
 
+// maxLen bounds a string property's length, so that a hostile argument
+// is refused before a handler sees it.
+func maxLen(n int, p ...*jsonschema.Schema) {
+	for _, s := range p {
+		s.MaxLength = new(int)
+		*s.MaxLength = n
+	}
+}
+
 // readOnly marks a tool as one that changes nothing.
 var readOnly = &sdk.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: new(bool)}
 
@@ -117,6 +126,7 @@ func (s *server) addTools(srv *sdk.Server) {
 			"Each result names the fields the query matched.",
 		InputSchema: schemaFor[searchIn](func(p map[string]*jsonschema.Schema) {
 			required(p["query"])
+			maxLen(1000, p["query"])
 			bounded(p["limit"], 1, 100, 10)
 			facetSchema(p)
 		}),
@@ -125,7 +135,7 @@ func (s *server) addTools(srv *sdk.Server) {
 		Name: "get_incident", Annotations: readOnly,
 		Description: "The whole record of one incident, as `incidents show ID --json` prints it: every field of the " +
 			"Incident Library's record format, nulls kept. An unknown id is an error naming the nearest ids.",
-		InputSchema: schemaFor[idIn](func(p map[string]*jsonschema.Schema) { required(p["id"]) }),
+		InputSchema: schemaFor[idIn](func(p map[string]*jsonschema.Schema) { required(p["id"]); maxLen(100, p["id"]) }),
 	}, s.incident)
 	sdk.AddTool(srv, &sdk.Tool{
 		Name: "list_incidents", Annotations: readOnly,
@@ -146,6 +156,8 @@ func (s *server) addTools(srv *sdk.Server) {
 			whatIfHelp(),
 		InputSchema: schemaFor[timelineIn](func(p map[string]*jsonschema.Schema) {
 			required(p["id"])
+			maxLen(100, p["id"])
+			maxLen(40, p["from"], p["to"])
 			p["include_series"].Default = json.RawMessage("true")
 			p["set"].AdditionalProperties = &jsonschema.Schema{Types: []string{"string", "number"}}
 		}),
@@ -163,7 +175,7 @@ func (s *server) addTools(srv *sdk.Server) {
 		Name: "get_topic", Annotations: readOnly,
 		Description: "One vocabulary term: its definition and the incidents tagged with it, newest first. An unknown " +
 			"term is an error naming the terms that look like it.",
-		InputSchema: schemaFor[topicIn](func(p map[string]*jsonschema.Schema) { required(p["term"]) }),
+		InputSchema: schemaFor[topicIn](func(p map[string]*jsonschema.Schema) { required(p["term"]); maxLen(200, p["term"]) }),
 	}, s.topic)
 }
 
