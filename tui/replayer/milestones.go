@@ -1,6 +1,7 @@
 package replayer
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -209,4 +210,54 @@ func listTime(tl *data.Timeline, e data.Event) string {
 		mark = " "
 	}
 	return mark + eventTime(tl, e.At)
+}
+
+// milestoneText are the words of the milestones section of RenderText.
+var milestoneText = i18n.Register("replayer.milestones.text", &struct {
+	heading, intervals i18n.Word
+	kinds              [4]i18n.Word
+}{
+	heading:   i18n.W("Milestones", "주요 시점"),
+	intervals: i18n.W("Time to detect %s · to mitigate %s · to resolve %s", "감지까지 %s · 완화까지 %s · 복구까지 %s"),
+	kinds: [4]i18n.Word{
+		data.MilestoneImpactStart: i18n.W("impact start", "영향 시작"),
+		data.MilestoneDetected:    i18n.W("detected", "감지"),
+		data.MilestoneMitigated:   i18n.W("mitigated", "완화"),
+		data.MilestoneResolved:    i18n.W("resolved", "복구"),
+	},
+})
+
+// milestones prints the timeline's milestones, each with its letter,
+// moment and basis, then the intervals from impact start ("–" where
+// unknown). A timeline without milestones prints nothing.
+func (r *textRenderer) milestones(tl *data.Timeline) {
+	if len(tl.Milestones) == 0 {
+		return
+	}
+	r.para(milestoneText.heading.In(r.lang), 0, r.st.Label)
+	nameW := 0
+	for _, ms := range tl.Milestones {
+		if ms.Kind.Valid() {
+			nameW = max(nameW, lipgloss.Width(milestoneText.kinds[ms.Kind].In(r.lang)))
+		}
+	}
+	for _, ms := range tl.Milestones {
+		if !ms.Kind.Valid() {
+			continue
+		}
+		head := milestoneGlyphs[ms.Kind] + " " + layout.Fit(milestoneText.kinds[ms.Kind].In(r.lang), nameW) + "  " + clockText(tl, ms.At, false)
+		r.para(head, 2, r.st.Value)
+		if b := pick(ms.Basis, r.lang, "\n"); b != "" {
+			r.para(b, 4, r.st.Faint)
+		}
+	}
+	var vals [3]any
+	for i, k := range data.IntervalKinds {
+		vals[i] = unknownMark
+		if d, ok := tl.Interval(k); ok {
+			vals[i] = i18n.Duration(d, r.lang)
+		}
+	}
+	r.para(fmt.Sprintf(milestoneText.intervals.In(r.lang), vals[:]...), 2, r.st.Value)
+	r.blank()
 }

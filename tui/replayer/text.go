@@ -51,6 +51,7 @@ func RenderText(rec *data.Record, tl *data.Timeline, opts TextOptions) string {
 	if !ok {
 		return r.String()
 	}
+	r.milestones(tl)
 	r.stages(tl)
 	r.series(tl)
 	r.sources(tl)
