@@ -74,7 +74,7 @@ func init() {
 				"incidents timeline IL-0499 --json > il-0499.json"},
 		},
 		"replay": {
-			name: "replay", args: "ID", summary: i18n.W("open the explorer straight on the replayer", "탐색기를 리플레이 화면으로 바로 열기"),
+			name: "replay", args: "ID", summary: i18n.W("open the explorer straight on the replayer", "탐색기를 재생 화면으로 바로 열기"),
 			minArgs: 1, maxArgs: 1, run: runReplay,
 			examples: []string{"incidents replay IL-0499", "incidents replay IL-0499 --at 13:05 --speed 600",
 				"incidents replay IL-0499 --study --present"},

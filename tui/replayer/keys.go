@@ -81,8 +81,8 @@ var helpTexts = i18n.Register("replayer.keys", &struct {
 }{
 	play:     i18n.W("play", "재생"),
 	pause:    i18n.W("pause", "일시정지"),
-	next:     i18n.W("next event", "다음 사건"),
-	prev:     i18n.W("previous event", "이전 사건"),
+	next:     i18n.W("next event", "다음 이벤트"),
+	prev:     i18n.W("previous event", "이전 이벤트"),
 	forward:  i18n.W("+1 min", "+1분"),
 	back:     i18n.W("−1 min", "−1분"),
 	faster:   i18n.W("faster", "빠르게"),
