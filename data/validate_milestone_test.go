@@ -2,6 +2,8 @@ package data
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -303,6 +305,32 @@ func TestDurationPrecision(t *testing.T) {
 	} {
 		if got := formatSpan(d); got != want {
 			t.Errorf("formatSpan(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
+
+// TestLoadChecksAcross checks Load and LoadFS run the checks across
+// files: a dangling rhyme is reported and dropped.
+func TestLoadChecksAcross(t *testing.T) {
+	dir := t.TempDir()
+	tl := patchMS(t, func(m map[string]any) {
+		m["events"].([]any)[1].(map[string]any)["rhymes"].([]any)[0].(map[string]any)["incident"] = "M-9"
+	})
+	for name, s := range map[string]string{"a.json": msRecordA, "tl.json": tl} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, load := range map[string]func() (*Library, error){
+		"Load":   func() (*Library, error) { return Load(Options{Paths: []string{dir}, NoBundled: true}) },
+		"LoadFS": func() (*Library, error) { return LoadFS(Options{Paths: []string{dir}, NoBundled: true}) },
+	} {
+		lib, err := load()
+		if got := errLines(err); len(got) != 1 || !strings.Contains(got[0], "dangling rhyme") {
+			t.Errorf("%s: errors %q", name, got)
+		}
+		if tl, ok := lib.Timeline("M-1"); !ok || len(tl.Events[1].Rhymes) != 0 {
+			t.Errorf("%s: timeline kept %v without the rhyme", name, ok)
 		}
 	}
 }
