@@ -225,7 +225,7 @@ func checkAgreement(tl *Timeline, rec *Record, report func(string, error)) {
 			continue
 		}
 		report("milestones", fmt.Errorf("%s − impact_start is %s, but %s gives timeline.%s %q (%s); they must agree within %s",
-			c.kind, formatSpan(got), rec.Origin, c.name, c.field.Text, formatSpan(c.field.D), formatSpan(slack)))
+			c.kind, FormatSpan(got), rec.Origin, c.name, c.field.Text, FormatSpan(c.field.D), FormatSpan(slack)))
 	}
 }
 
@@ -284,30 +284,36 @@ func durationPrecision(s string) time.Duration {
 	return p
 }
 
-// formatSpan writes d as "3h 17m", "2d 0h 25m", "43s" or "0m", with a
-// minus sign when negative.
-func formatSpan(d time.Duration) string {
+// FormatSpan writes d as the interface does in English, by one rule: days,
+// hours and minutes from the largest unit present down to the smallest
+// that is not zero ("2d 0h 25m", "3h 17m", "3h"); seconds only under a
+// minute ("43s"); "0m" for nothing; a minus sign when negative.
+func FormatSpan(d time.Duration) string {
 	sign := ""
 	if d < 0 {
 		sign, d = "-", -d
 	}
 	if d < time.Minute {
-		if d == 0 {
+		if d < time.Second {
 			return "0m"
 		}
 		return fmt.Sprintf("%s%ds", sign, int64(d/time.Second))
 	}
 	mins := int64(d / time.Minute)
-	days, hours, m := mins/(24*60), mins/60%24, mins%60
-	var parts []string
-	if days > 0 {
-		parts = append(parts, fmt.Sprintf("%dd", days))
+	vals := [3]int64{mins / (24 * 60), mins / 60 % 24, mins % 60}
+	units := [3]string{"d", "h", "m"}
+	first, last := -1, -1
+	for i, v := range vals {
+		if v != 0 {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
 	}
-	if days > 0 || hours > 0 {
-		parts = append(parts, fmt.Sprintf("%dh", hours))
-	}
-	if m > 0 || len(parts) == 0 {
-		parts = append(parts, fmt.Sprintf("%dm", m))
+	parts := make([]string, 0, 3)
+	for i := first; i <= last; i++ {
+		parts = append(parts, fmt.Sprintf("%d%s", vals[i], units[i]))
 	}
 	return sign + strings.Join(parts, " ")
 }

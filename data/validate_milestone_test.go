@@ -301,10 +301,10 @@ func TestDurationPrecision(t *testing.T) {
 	}
 	for d, want := range map[time.Duration]string{
 		0: "0m", 43 * time.Second: "43s", 197 * time.Minute: "3h 17m", 2*24*time.Hour + 25*time.Minute: "2d 0h 25m",
-		-15 * time.Minute: "-15m", 3 * time.Hour: "3h",
+		-15 * time.Minute: "-15m", 3 * time.Hour: "3h", 48 * time.Hour: "2d", 500 * time.Millisecond: "0m",
 	} {
-		if got := formatSpan(d); got != want {
-			t.Errorf("formatSpan(%v) = %q, want %q", d, got, want)
+		if got := FormatSpan(d); got != want {
+			t.Errorf("FormatSpan(%v) = %q, want %q", d, got, want)
 		}
 	}
 }

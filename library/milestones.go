@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"strconv"
 	"time"
 
 	"github.com/incidents-dev/incidents/data"
@@ -55,49 +54,12 @@ func milestonesView(tl *data.Timeline) ([]MilestoneJSON, *IntervalsJSON) {
 		if !ok {
 			return nil
 		}
-		return &IntervalJSON{Text: FormatInterval(d), Seconds: int64(d / time.Second)}
+		return &IntervalJSON{Text: data.FormatSpan(d), Seconds: int64(d / time.Second)}
 	}
 	return out, &IntervalsJSON{
 		Detect: iv(data.MilestoneDetected), Mitigate: iv(data.MilestoneMitigated), Resolve: iv(data.MilestoneResolved),
 	}
 }
-
-// FormatInterval writes d as the UI does in English: "15m", "1h 30m",
-// "2d 0h 25m", "43s".
-func FormatInterval(d time.Duration) string {
-	sign := ""
-	if d < 0 {
-		sign, d = "-", -d
-	}
-	if d < time.Minute {
-		if d < time.Second {
-			return "0m"
-		}
-		return sign + itoa(int64(d/time.Second)) + "s"
-	}
-	mins := int64(d / time.Minute)
-	vals := [3]int64{mins / (24 * 60), mins / 60 % 24, mins % 60}
-	units := [3]string{"d", "h", "m"}
-	first, last := -1, -1
-	for i, v := range vals {
-		if v != 0 {
-			if first < 0 {
-				first = i
-			}
-			last = i
-		}
-	}
-	var b []byte
-	for i := first; i <= last; i++ {
-		if len(b) > 0 {
-			b = append(b, ' ')
-		}
-		b = append(b, itoa(vals[i])+units[i]...)
-	}
-	return sign + string(b)
-}
-
-func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 // RhymeJSON is one rhyme of an incident's timeline: the event that
 // carries it (its moment in the incident's zone and its title) and the
