@@ -141,7 +141,7 @@ func (k *KeyMap) setHelp(lang data.Lang, playing, asking bool) {
 // first: a bar too narrow for all of them drops whole entries from the end
 // (see fitShort).
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Reveal, k.Rhyme, k.Play, k.Next, k.Prev, k.Forward, k.Faster, k.Stage, k.Study,
+	return []key.Binding{k.Reveal, k.Play, k.Next, k.Prev, k.Rhyme, k.Forward, k.Faster, k.Stage, k.Study,
 		k.Present, k.Copy, k.Heatmap, k.WhatIf, k.NoteDown, k.Esc}
 }
 
