@@ -2,6 +2,7 @@ package data
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -107,3 +108,37 @@ func (t *Timeline) Interval(k MilestoneKind) (d time.Duration, ok bool) {
 // IntervalKinds are the milestones an interval is measured to from impact
 // start: detected, mitigated, resolved.
 var IntervalKinds = []MilestoneKind{MilestoneDetected, MilestoneMitigated, MilestoneResolved}
+
+// FormatSpan writes d as the interface does in English, by one rule: days,
+// hours and minutes from the largest unit present down to the smallest
+// that is not zero ("2d 0h 25m", "3h 17m", "3h"); seconds only under a
+// minute ("43s"); "0m" for nothing; a minus sign when negative.
+func FormatSpan(d time.Duration) string {
+	sign := ""
+	if d < 0 {
+		sign, d = "-", -d
+	}
+	if d < time.Minute {
+		if d < time.Second {
+			return "0m"
+		}
+		return fmt.Sprintf("%s%ds", sign, int64(d/time.Second))
+	}
+	mins := int64(d / time.Minute)
+	vals := [3]int64{mins / (24 * 60), mins / 60 % 24, mins % 60}
+	units := [3]string{"d", "h", "m"}
+	first, last := -1, -1
+	for i, v := range vals {
+		if v != 0 {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	parts := make([]string, 0, 3)
+	for i := first; i <= last; i++ {
+		parts = append(parts, fmt.Sprintf("%d%s", vals[i], units[i]))
+	}
+	return sign + strings.Join(parts, " ")
+}
