@@ -37,7 +37,7 @@ func TestMilestonesText(t *testing.T) {
 		})
 	}
 	r := runCLI(t, nil, "--data", msData, "timeline", "T-9001", "--width", "80")
-	for _, want := range []string{"I impact start  12:10 PDT", "Time to detect 15m · to mitigate – · to resolve 1h 30m", "≈12:40 PDT"} {
+	for _, want := range []string{"I impact start  12:10 PDT", "Time to detect 15m · to mitigate – · to resolve 1h 30m", "≈12:40 PDT", "Same decision elsewhere: T-9002 09:10 UTC — A restart"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("timeline lacks %q:\n%s", want, r.stdout)
 		}

@@ -174,6 +174,12 @@ func TestPlacedMark(t *testing.T) {
 	if !strings.Contains(text, "≈12:40 PDT") {
 		t.Errorf("RenderText lacks the placed mark:\n%s", text)
 	}
+	text = RenderText(rec, tl, TextOptions{Width: 200, Styles: theme.Plain(), Timelines: msLookup})
+	for _, want := range []string{"Same decision elsewhere: IL-0499 12:47 PDT — A restart", "Same decision elsewhere: IX-0002 16:40 UTC+00 — Restarting"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("RenderText lacks %q:\n%s", want, text)
+		}
+	}
 }
 
 // TestRhymes checks the rhymes are listed once the event is passed (and,

@@ -24,10 +24,11 @@ type RhymeMsg struct {
 }
 
 var rhymeWords = i18n.Register("replayer.rhymes", &struct {
-	heading, help i18n.Word
+	heading, help, text i18n.Word
 }{
 	heading: i18n.W("Same decision elsewhere (enter opens the first):", "같은 결정을 마주한 다른 사례(enter: 첫 사례 열기):"),
 	help:    i18n.W("same decision elsewhere", "다른 사례 보기"),
+	text:    i18n.W("Same decision elsewhere:", "같은 결정을 마주한 다른 사례:"),
 })
 
 // startRhymes keeps the finder of rhymed timelines and starts the clock at
@@ -46,9 +47,13 @@ func (m *Model) startRhymes(opts Options) {
 
 // rhymeTime writes a rhyme's moment in its incident's zone ("12:47 PDT")
 // when that timeline is known, else at its own offset ("12:47 UTC-07").
-func (m *Model) rhymeTime(r data.Rhyme) string {
-	if m.timelines != nil {
-		if tl, ok := m.timelines(r.Incident); ok && tl != nil {
+func (m *Model) rhymeTime(r data.Rhyme) string { return rhymeClock(r, m.timelines) }
+
+// rhymeClock writes r's moment in the zone of its incident's timeline,
+// which find finds, or at its own offset.
+func rhymeClock(r data.Rhyme, find func(string) (*data.Timeline, bool)) string {
+	if find != nil {
+		if tl, ok := find(r.Incident); ok && tl != nil {
 			return r.At.In(tl.Location()).Format("15:04 MST")
 		}
 	}
@@ -111,4 +116,13 @@ func (m Model) jumpRhyme() (Model, tea.Cmd) {
 		m.refresh()
 	}
 	return m, func() tea.Msg { return RhymeMsg{Incident: r.Incident, At: r.At} }
+}
+
+// rhymes prints an event's rhymes under its annotation in RenderText:
+// "Same decision elsewhere: IL-0499 12:47 PDT — why", one a paragraph.
+func (r *textRenderer) rhymes(e data.Event) {
+	for _, rh := range e.Rhymes {
+		when := rhymeClock(rh, r.find)
+		r.para(rhymeWords.text.In(r.lang)+" "+rh.Incident+" "+when+" — "+pick(rh.Why, r.lang, " / "), 5, r.st.Faint)
+	}
 }
