@@ -61,7 +61,8 @@ func (e *env) runTUI(o options, lib *library.Library, replayID string, loading *
 		Problems: e.problems,
 		Loading:  loading,
 	})
-	rec, err := e.startRecording(o, lib, "incidents replay "+replayID) // --record (record.go)
+	// --record (record.go)
+	rec, err := e.startRecording(o, lib, "incidents replay "+replayID)
 	if err != nil {
 		return exitUsage, err
 	}

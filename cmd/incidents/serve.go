@@ -115,7 +115,8 @@ func runServe(e *env, o options) (int, error) {
 	logw := &heldLog{w: e.stderr, held: present && writerIsTerminal(e.stderr)}
 	lib := e.load(o)
 	go lib.Prepare() //nolint:errcheck // a replayer shows its own timeline's error
-	rec, err := e.serveRecording(o, lib, present) // --record (record.go)
+	// --record (record.go)
+	rec, err := e.serveRecording(o, lib, present)
 	if err != nil {
 		return exitUsage, err
 	}
