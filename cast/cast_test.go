@@ -188,7 +188,7 @@ func TestRecordSession(t *testing.T) {
 	_, tl, _ := lib.Timeline("IL-0499")
 	clk := &fakeClock{t: time.Date(2026, 3, 25, 0, 0, 0, 0, time.UTC)}
 	var file bytes.Buffer
-	rec, err := asciicast.NewRecorder(&file, asciicast.Header{Width: 100, Height: 30}, clk.now)
+	rec, err := asciicast.NewRecorder(&file, asciicast.Header{Width: 80, Height: 24}, clk.now)
 	if err != nil {
 		t.Fatal(err)
 	}

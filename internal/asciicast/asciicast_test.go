@@ -79,6 +79,8 @@ func TestRecorder(t *testing.T) {
 	r.Marker("12:13 Sessions resize")
 	_, _ = out.Write(ko[2:])
 	r.Resize(100, 30)
+	r.Resize(100, 30) // the same size: nothing to record
+	r.Resize(80, 0)   // out of range: dropped
 	clk.add(time.Second)
 	_, _ = out.Write([]byte{0xea}) // cut at the end: written by Close
 	if err := r.Close(); err != nil {

@@ -23,6 +23,8 @@ type Recorder struct {
 	// goes out with the next write (a JSON string holds whole characters).
 	held   []byte
 	closer io.Closer
+	// w and h are the terminal's size, from the header and resizes.
+	w, h   int
 	closed bool
 }
 
@@ -37,7 +39,7 @@ func NewRecorder(w io.Writer, h Header, now func() time.Time) (*Recorder, error)
 	if err != nil {
 		return nil, err
 	}
-	r := &Recorder{enc: enc, now: now, start: now()}
+	r := &Recorder{enc: enc, now: now, start: now(), w: h.Width, h: h.Height}
 	if c, ok := w.(io.Closer); ok {
 		r.closer = c
 	}
@@ -110,10 +112,14 @@ func (r *Recorder) Marker(label string) {
 	r.event(func(at time.Duration) { _ = r.enc.Marker(at, label) })
 }
 
-// Resize records that the terminal is now w×h cells; sizes out of range
-// are dropped.
+// Resize records that the terminal is now w×h cells; the size it has
+// already and sizes out of range are dropped.
 func (r *Recorder) Resize(w, h int) {
-	r.event(func(at time.Duration) { _ = r.enc.Resize(at, w, h) })
+	r.event(func(at time.Duration) {
+		if (w != r.w || h != r.h) && r.enc.Resize(at, w, h) == nil {
+			r.w, r.h = w, h
+		}
+	})
 }
 
 func (r *Recorder) event(write func(time.Duration)) {
