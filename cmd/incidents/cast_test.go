@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/incidents-dev/incidents/cast"
 	"github.com/incidents-dev/incidents/internal/asciicast"
 )
 
@@ -107,4 +108,16 @@ func TestStartRecording(t *testing.T) {
 	if _, err := e.serveRecording(o, nil, false); err == nil || !strings.Contains(err.Error(), "presenter") {
 		t.Errorf("serve --record --headless: %v", err)
 	}
+}
+
+func FuzzParseSize(f *testing.F) {
+	for _, s := range []string{"120x40", "0x0", "100000x100000", "-1x5", "40X10", "x", "1e3x10", "٣٠٠x40"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		w, h, ok := parseSize(s)
+		if ok && (w < cast.MinWidth || w > cast.MaxWidth || h < cast.MinHeight || h > cast.MaxHeight) {
+			t.Fatalf("%q gave %dx%d", s, w, h)
+		}
+	})
 }
