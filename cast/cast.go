@@ -151,8 +151,11 @@ var (
 )
 
 // play steps from the first event to the last: a frame and markers after
-// each step, a study stop's question before its answer.
+// each step, a study stop's question before its answer. The replayer
+// plays, as a viewer would watch it, but no tick ever moves it: each step
+// is a key.
 func (d *driver) play() {
+	d.send(keyPause) // playing: the header says so; no tick ever comes
 	d.frame()
 	// Each event takes one step, each stop two more: the bound only stops
 	// a replayer that would never reach its end.
@@ -172,16 +175,13 @@ func (d *driver) play() {
 	}
 }
 
-// stop writes a study stop: its question is on the screen; a marker, a
-// pause, then the answer.
+// stop writes a study stop: its question is on the screen (the replayer
+// paused there); a marker, a pause, then the answer, playing on.
 func (d *driver) stop(mo replayer.Moment) {
 	_ = d.enc.Marker(d.t, StopLabel(mo.Asking, d.tl, mo.At, d.lang))
 	d.stats.Stops++
 	d.t += StopPause
 	d.send(keyReveal)
-	if d.moment().Playing {
-		d.send(keyPause) // the recording steps; it does not play
-	}
 	d.frame()
 }
 
