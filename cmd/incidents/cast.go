@@ -30,7 +30,7 @@ type castOptions struct {
 var castCommand = &command{
 	name: "cast", args: "ID",
 	summary: i18n.W("a replay as an asciicast v2 file on stdout, a marker at every event and study stop",
-		"리플레이를 asciicast v2 파일로 출력, 사건과 학습 질문마다 마커"),
+		"재생 화면을 asciicast v2 파일로 출력, 사건과 학습 질문마다 마커"),
 	minArgs: 1, maxArgs: 1, run: runCast,
 	examples: []string{
 		"incidents cast IL-0499 > il-0499.cast",
