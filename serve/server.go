@@ -67,7 +67,6 @@ type Server struct {
 	keys map[string]string // authorized key (wire form) → its comment
 
 	conns atomic.Int64
-	wg    sync.WaitGroup
 
 	// wrap, when set (by tests), wraps the presenter's model, and
 	// started is given the presenter's program.
@@ -189,14 +188,11 @@ func (s *Server) Close() error {
 // Sessions returns how many connections are open.
 func (s *Server) Sessions() int { return int(s.conns.Load()) }
 
-// Wait waits until every session handler has returned.
-func (s *Server) Wait() { s.wg.Wait() }
-
 // Present runs the local presenter: app (a tui.Presenter App) in a program
 // made with opts. Every participant follows its state; when it returns,
 // they are told the presenter has left.
 func (s *Server) Present(ctx context.Context, app tui.App, opts ...tea.ProgramOption) error {
-	var m tea.Model = watched{app: app, after: func(a tui.App) { s.hub.publish(a.Shared()) }}
+	var m tea.Model = watched[tui.App]{m: app, after: func(a tui.App) { s.hub.publish(a.Shared()) }}
 	if s.wrap != nil {
 		m = s.wrap(m)
 	}
@@ -259,23 +255,23 @@ func keyOf(ctx ssh.Context) string {
 	return "-"
 }
 
-// watched is an App whose every update is reported to after: the
+// watched is a model whose every update is reported to after: the
 // presenter's state goes to the room, a follower's following to the counts.
-type watched struct {
-	app   tui.App
-	after func(tui.App)
+type watched[M tea.Model] struct {
+	m     M
+	after func(M)
 }
 
-func (w watched) Init() tea.Cmd { return w.app.Init() }
+func (w watched[M]) Init() tea.Cmd { return w.m.Init() }
 
-func (w watched) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	m, cmd := w.app.Update(msg)
-	w.app = m.(tui.App)
-	w.after(w.app)
+func (w watched[M]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m, cmd := w.m.Update(msg)
+	w.m = m.(M)
+	w.after(w.m)
 	return w, cmd
 }
 
-func (w watched) View() string { return w.app.View() }
+func (w watched[M]) View() string { return w.m.View() }
 
 // Library returns the library the server reads.
 func (s *Server) Library() *library.Library { return s.cfg.Library }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
@@ -15,13 +14,12 @@ import (
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui"
+	"github.com/incidents-dev/incidents/tui/follow"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
 
 // handle runs one SSH session: a read-only command, or a participant's TUI.
 func (s *Server) handle(sess ssh.Session) {
-	s.wg.Add(1)
-	defer s.wg.Done()
 	who := fmt.Sprintf("%s user %q key %s", sess.RemoteAddr(), displayName(sess.User()), keyOf(sess.Context()))
 	start := time.Now()
 	s.log.Printf("connected %s", who)
@@ -87,7 +85,7 @@ func (s *Server) runTUI(sess ssh.Session, rq request, pty ssh.Pty, winch <-chan 
 	ctx, cancel := context.WithCancel(sess.Context())
 	defer cancel()
 	var m *member
-	w := watched{app: app, after: func(a tui.App) { s.hub.setFollowing(m, a.Following()) }}
+	w := watched[follow.Model]{m: follow.New(app), after: func(f follow.Model) { s.hub.setFollowing(m, f.Following()) }}
 	p := tea.NewProgram(w, tea.WithInput(sess), tea.WithOutput(sess), tea.WithAltScreen(),
 		tea.WithoutSignalHandler(), tea.WithContext(ctx))
 	m = s.hub.join(name, p, app.Following())
@@ -121,10 +119,7 @@ func sessionStyles(sess ssh.Session, pty ssh.Pty, environ []string, rq request) 
 		env = append(append([]string(nil), environ...), "TERM="+pty.Term)
 	}
 	profile := termenv.NewOutput(io.Discard, termenv.WithEnvironment(sshEnv(env)), termenv.WithUnsafe()).EnvColorProfile()
-	dark := rq.theme != "light"
-	if rq.theme == "auto" || rq.theme == "" {
-		dark = guessDark(sshEnv(env).Getenv("COLORFGBG"))
-	}
+	dark := sessionDark(env, rq)
 	switch {
 	case rq.noColor && pty.Term != "dumb":
 		return theme.Mono(theme.NewRenderer(sess, termenv.ANSI, dark)) // reverse video and bold stay
@@ -134,17 +129,14 @@ func sessionStyles(sess ssh.Session, pty ssh.Pty, environ []string, rq request) 
 	return theme.New(theme.NewRenderer(sess, profile, dark), theme.DefaultPalette())
 }
 
-// guessDark reads COLORFGBG ("15;0": white on black); without it, dark.
-func guessDark(v string) bool {
-	i := strings.LastIndex(v, ";")
-	if i < 0 {
-		return true
+// sessionDark decides a session's background: --theme, else
+// theme.GuessDark from the COLORFGBG the client sent, as the local
+// terminal guesses when it cannot ask.
+func sessionDark(env []string, rq request) bool {
+	if rq.theme == "auto" || rq.theme == "" {
+		return theme.GuessDark(sshEnv(env).Getenv("COLORFGBG"))
 	}
-	n, err := strconv.Atoi(v[i+1:])
-	if err != nil || n < 0 || n > 15 {
-		return true
-	}
-	return n == 0 || (n >= 1 && n <= 6) || n == 8
+	return rq.theme != "light"
 }
 
 // sshEnv is a session's environment for termenv; the last value wins.
