@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -24,9 +25,6 @@ func (s *Server) handle(sess ssh.Session) {
 	start := time.Now()
 	s.log.Printf("connected %s", who)
 	defer func() { s.log.Printf("disconnected %s after %s", who, time.Since(start).Round(time.Second)) }()
-	if ssh.AgentRequested(sess) {
-		s.log.Printf("ignored agent forwarding request from %s", who)
-	}
 	if sess.Subsystem() != "" {
 		s.refuse(sess, who, fmt.Errorf("subsystems are not served"))
 		return
@@ -84,27 +82,65 @@ func (s *Server) runTUI(sess ssh.Session, rq request, pty ssh.Pty, winch <-chan 
 	}
 	ctx, cancel := context.WithCancel(sess.Context())
 	defer cancel()
+	out := newOutput(sess, s.outputLimit, s.stall, func(why string) {
+		s.log.Printf("dropped %s (%s): %s", name, sess.RemoteAddr(), why)
+		cancel()
+		if c, ok := sess.Context().Value(ssh.ContextKeyConn).(io.Closer); ok {
+			_ = c.Close() // a blocked write ends only with the connection
+		}
+	})
+	defer out.Close()
 	var m *member
 	w := watched[follow.Model]{m: follow.New(app), after: func(f follow.Model) { s.hub.setFollowing(m, f.Following()) }}
-	p := tea.NewProgram(w, tea.WithInput(sess), tea.WithOutput(sess), tea.WithAltScreen(),
+	p := tea.NewProgram(w, tea.WithInput(sess), tea.WithOutput(out), tea.WithAltScreen(),
 		tea.WithoutSignalHandler(), tea.WithContext(ctx))
 	m = s.hub.join(name, p, app.Following())
 	defer s.hub.leave(m)
+	go resizes(ctx, winch, p)
+	if _, err := p.Run(); err != nil && ctx.Err() == nil {
+		s.log.Printf("session %s ended: %v", name, err)
+	}
+}
+
+// resizes hands a session's window changes to its program, sizes bounded
+// to tui.MaxWidth×tui.MaxHeight. It always takes the next change at once;
+// while the program is busy (or its client stalled), changes coalesce to
+// the latest, so a flood of them costs one size.
+func resizes(ctx context.Context, winch <-chan ssh.Window, p sender) {
+	var (
+		mu     sync.Mutex
+		latest tea.WindowSizeMsg
+		wake   = make(chan struct{}, 1)
+	)
 	go func() {
 		for {
 			select {
 			case <-ctx.Done():
 				return
-			case win, ok := <-winch:
-				if !ok {
-					return
-				}
-				p.Send(tea.WindowSizeMsg{Width: win.Width, Height: win.Height})
+			case <-wake:
 			}
+			mu.Lock()
+			msg := latest
+			mu.Unlock()
+			p.Send(msg) // returns when the program quits
 		}
 	}()
-	if _, err := p.Run(); err != nil && ctx.Err() == nil {
-		s.log.Printf("session %s ended: %v", name, err)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case win, ok := <-winch:
+			if !ok {
+				return
+			}
+			mu.Lock()
+			latest = tea.WindowSizeMsg{Width: min(max(win.Width, 0), tui.MaxWidth), Height: min(max(win.Height, 0), tui.MaxHeight)}
+			mu.Unlock()
+			select {
+			case wake <- struct{}{}:
+			default:
+			}
+		}
 	}
 }
 

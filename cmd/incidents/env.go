@@ -98,7 +98,7 @@ func (e *env) width(o options, def int) int {
 	case o.width > 0:
 		return o.width
 	case e.termWidth > 0:
-		return e.termWidth
+		return min(e.termWidth, maxWidth)
 	}
 	return def
 }

@@ -104,12 +104,9 @@ func runServe(e *env, o options) (int, error) {
 		}
 		keyPath = p
 	}
-	key, created, err := serve.LoadHostKey(keyPath)
+	key, generated, err := serve.ReadHostKey(keyPath) // written below, once the server may start
 	if err != nil {
 		return exitFail, err
-	}
-	if created {
-		fmt.Fprintf(e.stderr, "incidents serve: generated host key %s\n", keyPath)
 	}
 	present := !so.headless && e.isTerminal
 	logw := &heldLog{w: e.stderr, held: present && writerIsTerminal(e.stderr)}
@@ -130,6 +127,13 @@ func runServe(e *env, o options) (int, error) {
 	l, err := srv.Listen()
 	if err != nil {
 		return exitFail, err
+	}
+	if generated {
+		if err := serve.WriteHostKey(keyPath, key); err != nil {
+			l.Close()
+			return exitFail, err
+		}
+		fmt.Fprintf(e.stderr, "incidents serve: generated host key %s\n", keyPath)
 	}
 	if so.open {
 		fmt.Fprintf(e.stderr, "incidents serve: warning: --open: anyone who can reach %s may watch\n", l.Addr())
