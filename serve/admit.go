@@ -32,11 +32,11 @@ type connState struct {
 	s    *Server
 	ip   string
 	conn net.Conn
+	ctx  ssh.Context
 
 	mu      sync.Mutex
 	pending bool // counted in the per-address budget
 	open    int  // sessions open now
-	opened  bool // a session was ever opened
 	timer   *time.Timer
 	closed  bool
 }
@@ -65,7 +65,7 @@ func (s *Server) admit(ctx ssh.Context, c net.Conn) net.Conn {
 		_ = c.Close()
 		return nil
 	}
-	st := &connState{s: s, ip: ip, conn: c, pending: true}
+	st := &connState{s: s, ip: ip, conn: c, ctx: ctx, pending: true}
 	ctx.SetValue(connStateKey{}, st)
 	st.mu.Lock()
 	st.arm()
@@ -83,14 +83,15 @@ func (st *connState) arm() {
 func (st *connState) expire() {
 	st.mu.Lock()
 	idle := st.open == 0 && !st.closed
-	opened := st.opened
 	st.mu.Unlock()
 	if !idle {
 		return
 	}
-	why := fmt.Sprintf("no session within %s", st.s.handshakeTimeout)
-	if !opened {
-		why = fmt.Sprintf("not authenticated with a session within %s", st.s.handshakeTimeout)
+	// The SSH connection is in the context once the client has
+	// authenticated.
+	why := fmt.Sprintf("authenticated, but no session open within %s (ssh -N?)", st.s.handshakeTimeout)
+	if st.ctx.Value(ssh.ContextKeyConn) == nil {
+		why = fmt.Sprintf("not authenticated within %s", st.s.handshakeTimeout)
 	}
 	st.s.log.Printf("closed %s: %s", st.conn.RemoteAddr(), why)
 	_ = st.conn.Close()
@@ -101,7 +102,6 @@ func (st *connState) sessionOpened() {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	st.open++
-	st.opened = true
 	if st.timer != nil {
 		st.timer.Stop()
 	}

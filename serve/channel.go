@@ -74,9 +74,12 @@ func (f *requestFilter) take(req *gossh.Request) {
 	case "window-change":
 		f.windowChange(req)
 	case "pty-req":
-		if p, ok := clampPty(req.Payload); ok {
-			req.Payload = p
+		p, ok := clampPty(req.Payload)
+		if !ok {
+			f.refuse(req, "refused a malformed pty-req")
+			return
 		}
+		req.Payload = p
 		f.pty = true
 		f.enqueue(req)
 	case "signal":

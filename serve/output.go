@@ -28,6 +28,7 @@ var errStalled = errors.New("the client stopped reading")
 // it to the client, and a client that stops reading (the buffer past
 // limit, or one write blocked past stall) has its session dropped by
 // drop, once. A stalled client then holds neither the program nor a slot.
+// A write that fails (the session has ended) calls drop with why "".
 type output struct {
 	w     io.Writer
 	limit int
@@ -104,7 +105,7 @@ func (o *output) run() {
 		_, err := o.w.Write(b)
 		t.Stop()
 		if err != nil {
-			o.fail("write: " + err.Error())
+			o.fail("") // the session has ended
 			return
 		}
 		spare = b

@@ -83,7 +83,9 @@ func (s *Server) runTUI(sess ssh.Session, rq request, pty ssh.Pty, winch <-chan 
 	ctx, cancel := context.WithCancel(sess.Context())
 	defer cancel()
 	out := newOutput(sess, s.outputLimit, s.stall, func(why string) {
-		s.log.Printf("dropped %s (%s): %s", name, sess.RemoteAddr(), why)
+		if why != "" {
+			s.log.Printf("dropped %s (%s): %s", name, sess.RemoteAddr(), why)
+		}
 		cancel()
 		if c, ok := sess.Context().Value(ssh.ContextKeyConn).(io.Closer); ok {
 			_ = c.Close() // a blocked write ends only with the connection
