@@ -132,6 +132,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.srv.ConnCallback = s.admit
 	s.srv.ConnectionFailedCallback = func(c net.Conn, err error) {
+		if errors.Is(err, net.ErrClosed) {
+			return // closed here at its deadline, and logged then
+		}
 		s.log.Printf("refused %s: %v", c.RemoteAddr(), err)
 	}
 	s.srv.SubsystemHandlers = nil
