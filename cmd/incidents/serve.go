@@ -63,7 +63,7 @@ var serveFlagSpecs = []flagSpec{
 	{name: "headless", cmds: serveCmds,
 		help: i18n.W("no presenter here: everyone who joins browses alone", "발표자 없이: 참여자 모두 혼자 둘러봄")},
 	{name: "max-sessions", value: "N", cmds: serveCmds, want: i18n.W("a positive number", "양수"),
-		help: i18n.W("connections at once (default 50)", "동시 연결 수 (기본값 50)")},
+		help: i18n.W("sessions at once: participants and commands (default 50)", "동시 세션 수: 참여자와 명령 (기본값 50)")},
 	{name: "idle", value: "DURATION", cmds: serveCmds, want: i18n.W("a duration such as 30m", "30m 같은 시간"),
 		help: i18n.W("close a connection idle this long (default 30m)", "이만큼 조용한 연결을 닫음 (기본값 30m)")},
 }
