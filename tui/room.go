@@ -22,7 +22,9 @@ const (
 	// Shared state after each update.
 	Presenter
 	// Follower is a participant's App: it mirrors the presenter's Shared
-	// state as PresenterMsgs arrive, until `f` lets it browse alone.
+	// state as PresenterMsgs arrive, until `f` lets it browse alone. Its
+	// keys go through the follower's filter, tui/follow, which sends it
+	// FollowMsg and RefusedMsg.
 	Follower
 )
 
