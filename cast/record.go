@@ -6,6 +6,7 @@ import (
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/library"
 	"github.com/incidents-dev/incidents/tui"
+	"github.com/incidents-dev/incidents/tui/mirror"
 )
 
 // Recording receives what Record sees of a session: keys as the bytes a
@@ -67,11 +68,11 @@ func (r *recorded) mark() {
 	}
 	now, before := s.Shared(), r.last
 	r.last = now
-	if now.Screen != tui.SharedReplay || now.Moment.Incident == "" {
+	if now.Screen != mirror.Replay || now.Moment.Incident == "" {
 		return
 	}
 	mo, prev := now.Moment, before.Moment
-	same := before.Screen == tui.SharedReplay && prev.Incident == mo.Incident
+	same := before.Screen == mirror.Replay && prev.Incident == mo.Incident
 	switch {
 	case mo.Study && mo.Asking >= 0:
 		if !same || prev.Asking != mo.Asking {

@@ -305,12 +305,16 @@ func TestBounds(t *testing.T) {
 	srv, addr := testServer(t, func(c *Config) { c.MaxSessions = 2; c.Idle = time.Second })
 	a := join(t, addr, "a", 80, 24, nil, "")
 	join(t, addr, "b", 80, 24, nil, "")
-	_, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
+	conn, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
 		User: "c", Auth: []gossh.AuthMethod{gossh.PublicKeys(newKey(t))},
 		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 2 * time.Second, //nolint:gosec // a test server
 	})
-	if err == nil {
-		t.Fatal("a third connection was accepted with --max-sessions 2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.NewSession(); err == nil || !strings.Contains(err.Error(), "the meeting is full: 2 sessions at once") {
+		t.Fatalf("a third session with --max-sessions 2: err = %v, want the reason", err)
 	}
 	waitFor(t, "a", a.scr, "incidents")
 	done := make(chan error, 1)

@@ -66,6 +66,10 @@ type App struct {
 	// stack holds the screens, the explorer first and the focused one last;
 	// it is never empty.
 	stack []Screen
+	// list is the explorer, always stack[0]: the background load fills it.
+	list *explorerScreen
+	// problems is the problems screen while it is open.
+	problems Screen
 	// problemList are the load problems, for the notice and `!`.
 	problemList []string
 
@@ -98,10 +102,10 @@ func New(lib *library.Library, opts Options) App {
 		FullKey: st.HelpKey, FullDesc: st.HelpDesc, FullSeparator: st.HelpSep,
 	}
 	list := explorer.New(lib.Records(), lib.Index(), explorer.Options{
-		Lang: a.lang, Styles: *a.styles, Label: lib.Label, Replay: replayAvailable, HasTimeline: lib.HasTimeline,
+		Lang: a.lang, Styles: *a.styles, Label: lib.Label, Replay: true, HasTimeline: lib.HasTimeline,
 	})
 	ex := newExplorerScreen(list, detail.New(list.Selected(), a.detailOptions(true)), a.styles.App, a.mouse)
-	a.stack = []Screen{ex}
+	a.stack, a.list = []Screen{ex}, ex
 	ex.Focus()
 	if opts.Replay != "" {
 		if r := lib.Find(opts.Replay); r != nil {
@@ -120,14 +124,10 @@ func New(lib *library.Library, opts Options) App {
 	return a
 }
 
-// replayAvailable says that `r` opens the replayer. It is a constant while
-// the replayer package is part of the build.
-const replayAvailable = true
-
 func (a App) detailOptions(preview bool) detail.Options {
 	return detail.Options{
 		Lang: a.lang, Styles: *a.styles, Related: a.lib.Find, Label: a.lib.Label,
-		Hyperlinks: true, Replay: replayAvailable, Preview: preview, Mouse: a.mouse, HasTimeline: a.lib.HasTimeline,
+		Hyperlinks: true, Replay: true, Preview: preview, Mouse: a.mouse, HasTimeline: a.lib.HasTimeline,
 	}
 }
 

@@ -292,10 +292,12 @@ func (o *options) fill(vals map[string][]string, getenv func(string) string, l d
 	}
 	if w := last("width"); w != "" {
 		n, err := strconv.Atoi(w)
-		if err != nil {
+		switch {
+		case errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(w, "-"), err == nil && n > maxWidth:
+			return usageErrorf(cliWords.wideWidth.In(l), w, maxWidth) // text is laid out in w cells: bound it here
+		case err != nil:
 			return usageErrorf(cliWords.badWidth.In(l), w, minWidth)
-		}
-		if n < minWidth {
+		case n < minWidth:
 			return usageErrorf(cliWords.narrowWidth.In(l), n, minWidth)
 		}
 		o.width = n
