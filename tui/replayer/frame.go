@@ -285,7 +285,7 @@ func (c columns) row(e data.Event, lang data.Lang, p painters) [3]string {
 // help, and the heatmap at the moment.
 func (m *Model) refresh() {
 	m.enableKeys()
-	m.heat = m.heatmapView()
+	m.syncHeatmap()
 }
 
 // setStageKeys binds 1…N to the stages that have events (at most nine), so

@@ -13,7 +13,9 @@ import (
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/heatmap"
 	"github.com/incidents-dev/incidents/tui/theme"
+	"github.com/incidents-dev/incidents/tui/whatif"
 )
 
 // tickEvery is the wall time between playback ticks. Each tick moves the
@@ -77,16 +79,13 @@ type Model struct {
 	mirrored bool
 	// hyp is the what-if timeline whose series are drawn under the originals.
 	hyp *data.Timeline
-	// heatmap shows the per-instance heatmap in place of the sparklines;
-	// heat is it rendered at the current moment, from heatGrid, its part
-	// that does not move with the clock (rebuilt when the timeline, size or
-	// language change; copies of the Model share it).
-	heatmap  bool
-	heat     string
-	heatGrid *heatGrid
+	// heatmap shows the per-instance heatmap (heat) in place of the
+	// sparklines.
+	heatmap bool
+	heat    heatmap.Model
 	// whatIf is the open what-if panel, or nil; whatIfKept is the panel as
 	// it was last closed, reopened as it was.
-	whatIf, whatIfKept *whatIf
+	whatIf, whatIfKept *whatif.Model
 	// study is study mode's state; present turns presenter mode on.
 	study   study
 	present bool
@@ -117,6 +116,7 @@ func New(rec *data.Record, tl *data.Timeline, opts Options) Model {
 		overlay:  overlay{on: opts.Present},
 		study:    study{asking: -1, revealed: -1},
 		clip:     opts.Clipboard,
+		heat:     heatmap.New(tl, opts.Lang, opts.Styles),
 	}
 	dwell := opts.Dwell
 	if dwell == 0 {
@@ -165,7 +165,7 @@ func (m *Model) SetLang(l data.Lang) {
 	m.lang = l
 	if m.whatIf != nil { // an open panel follows, with its values and results
 		w := *m.whatIf
-		w.lang, w.keys = l, newWhatIfKeyMap(l)
+		w.SetLang(l)
 		m.whatIf = &w
 	}
 	m.rebuild()
@@ -184,7 +184,7 @@ func (m Model) Focused() bool { return m.focused }
 // panel's while it is open).
 func (m Model) ShortHelp() []key.Binding {
 	if m.whatIf != nil {
-		return fitShort(m.whatIf.KeyBindings(), m.width, m.lang)
+		return fitShort(m.whatIfKeys(), m.width, m.lang)
 	}
 	return fitShort(m.keys.ShortHelp(), m.width, m.lang)
 }
@@ -192,7 +192,7 @@ func (m Model) ShortHelp() []key.Binding {
 // FullHelp returns the bindings for the full help.
 func (m Model) FullHelp() [][]key.Binding {
 	if m.whatIf != nil {
-		return fitFull([][]key.Binding{m.whatIf.KeyBindings()}, m.width, m.lang)
+		return fitFull(m.whatIf.FullHelp(), m.width, m.lang)
 	}
 	return fitFull(m.keys.FullHelp(), m.width, m.lang)
 }
@@ -236,7 +236,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tickMsg:
 		return m.onTick(msg)
-	case whatIfAppliedMsg, whatIfClosedMsg:
+	case whatif.AppliedMsg, whatif.ClosedMsg, whatif.HeatmapMsg:
 		return m.onWhatIf(msg)
 	case overlayExpiredMsg:
 		m.overlay = m.overlay.expire(msg.seq)

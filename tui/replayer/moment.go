@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/heatmap"
 )
 
 // Moment is the part of a replayer that a meeting's followers mirror: which
@@ -133,7 +134,7 @@ func (m *Model) applyModes(mo Moment) bool {
 	if k := strings.TrimPrefix(mo.Keys, "⌨ "); k != "" {
 		m.overlay.entries = []shownKey{{label: k, n: 1}}
 	}
-	if mo.Heatmap != m.heatmap && (!mo.Heatmap || hasInstances(m.tl)) {
+	if mo.Heatmap != m.heatmap && (!mo.Heatmap || heatmap.HasInstances(m.tl)) {
 		m.heatmap = mo.Heatmap
 	}
 	return changed

@@ -219,7 +219,9 @@ func (m Model) viewTimeline(f frame) []string {
 	lines = append(lines, m.sparkLines(p.spark, f)...)
 	lines = append(lines, m.heatLines(f, p.heat)...)
 	if m.whatIf != nil {
-		lines = append(lines, block(m.whatIf.View(m.width, p.panel), m.width, p.panel)...)
+		w := *m.whatIf // a copy sized to the plan: View writes nothing
+		w.SetSize(m.width, p.panel)
+		lines = append(lines, block(w.View(), m.width, p.panel)...)
 		return m.withKeys(lines, p)
 	}
 	if p.rules {
@@ -370,7 +372,7 @@ func (m Model) twinHead(h sparkHead, s sparkNow) string {
 	if s.hok {
 		hv = formatValue(s.hv, h.unit)
 	}
-	return h.renderWith(m.width, words.now.In(m.lang)+" "+v+" · "+whatIfWords.hypothetical.In(m.lang)+" "+hv, m.lang, m.cache.p)
+	return h.renderWith(m.width, words.now.In(m.lang)+" "+v+" · "+words.hypothetical.In(m.lang)+" "+hv, m.lang, m.cache.p)
 }
 
 // eventLines draws n rows of the event list, scrolled so the current event

@@ -1,4 +1,4 @@
-package replayer
+package whatif
 
 import (
 	"strings"
@@ -17,7 +17,8 @@ import (
 // the figures' header, peak mailbox, minutes under 50% and lowest success,
 // the selected and the changed parameters and the status, then the title
 // and the rest of the figures; the notes go first.
-func (w whatIf) View(width, height int) string {
+func (w Model) View() string {
+	width, height := w.width, w.height
 	if width <= 0 || height <= 0 {
 		return ""
 	}
@@ -59,7 +60,7 @@ func (w whatIf) View(width, height int) string {
 }
 
 // compactView is View in fewer rows than every part needs.
-func (w whatIf) compactView(title string, rows, status, summary []string, width, height int) string {
+func (w Model) compactView(title string, rows, status, summary []string, width, height int) string {
 	// summary: header, peak, reached at, minutes under 50%, lowest, then
 	// the applied parameters (shown by the changed rows here).
 	core := []string{summary[0], summary[1], summary[3], summary[4]}
@@ -84,7 +85,7 @@ func (w whatIf) compactView(title string, rows, status, summary []string, width,
 
 // paramRows draws one row per parameter: its label, the key `--set` takes,
 // the value with its unit, and the incident's value when changed.
-func (w whatIf) paramRows(width int) []string {
+func (w Model) paramRows(width int) []string {
 	ms := w.st.Model
 	units := w.units()
 	labelW, keyW, valueW := 0, 0, 0
@@ -124,7 +125,7 @@ func (w whatIf) paramRows(width int) []string {
 
 // units returns each parameter's unit where the model states one that the
 // label does not already say ("ms per 100k queued"; not "instances").
-func (w whatIf) units() map[string]string {
+func (w Model) units() map[string]string {
 	out := map[string]string{}
 	for _, b := range w.sc.Basis() {
 		out[b.Name] = b.Unit
@@ -141,7 +142,7 @@ func (w whatIf) units() map[string]string {
 
 // notes are the selected parameter's description and the basis of the
 // incident's value, wrapped with room for a closing "…".
-func (w whatIf) notes(width int) []string {
+func (w Model) notes(width int) []string {
 	ms := w.st.Model
 	p := w.shownParam(w.sel) // in study mode, nothing that tells what came next
 	notes := whatIfWrap(w.st.Base, ms.Note, whatIfText(p.Desc, w.lang), width-3, "  ")

@@ -1,4 +1,4 @@
-package replayer
+package whatif
 
 import (
 	"regexp"
@@ -13,8 +13,9 @@ import (
 // moment, and a parameter whose incident value is a later moment (when the
 // rate limits came, say) is shown as hidden until the group changes it.
 
-// knownAt limits the panel to what was known at t; a zero t shows all.
-func (w whatIf) knownAt(t time.Time) whatIf {
+// KnownAt limits the panel to what was known at t (study mode); a zero t
+// shows all.
+func (w Model) KnownAt(t time.Time) Model {
 	w.known = t
 	if w.sc == nil || w.tl == nil {
 		return w
@@ -44,7 +45,7 @@ func seriesUntil(tl *data.Timeline, t time.Time) *data.Timeline {
 
 // hidesBase reports whether parameter i's incident value is a time of day
 // after the moment the panel knows: shown, it would tell what came next.
-func (w whatIf) hidesBase(i int) bool {
+func (w Model) hidesBase(i int) bool {
 	if w.known.IsZero() || w.tl == nil || i >= len(w.base) {
 		return false
 	}
@@ -69,7 +70,7 @@ func clockOn(tl *data.Timeline, v string) (time.Time, bool) {
 }
 
 // shownBase is parameter i's incident value as the panel shows it.
-func (w whatIf) shownBase(i int) string {
+func (w Model) shownBase(i int) string {
 	if w.hidesBase(i) {
 		return whatIfWords.later.In(w.lang)
 	}
@@ -82,7 +83,7 @@ var clockWords = regexp.MustCompile(`\b([01]?\d|2[0-3]):[0-5]\d\b`)
 // shownLabel is parameter i's label as the panel shows it: a label that
 // names a later moment ("13:05 cluster restart") tells what came next, so
 // study mode shows it as a later action until the group reaches it.
-func (w whatIf) shownLabel(i int) string {
+func (w Model) shownLabel(i int) string {
 	label := whatIfText(w.params[i].Label, w.lang)
 	if w.namesLater(label) {
 		return whatIfWords.laterAction.In(w.lang)

@@ -1,4 +1,4 @@
-package replayer
+package whatif
 
 import (
 	"strings"
@@ -19,8 +19,8 @@ func TestWhatIfAtAStudyStop(t *testing.T) {
 	if !ok {
 		t.Fatal("12:43 does not parse")
 	}
-	full := newWhatIf(tl, data.EN, theme.Plain()).knownAt(time.Time{})
-	stop := newWhatIf(tl, data.EN, theme.Plain()).knownAt(at)
+	full := New(tl, data.EN, theme.Plain()).KnownAt(time.Time{})
+	stop := New(tl, data.EN, theme.Plain()).KnownAt(at)
 	if !full.origOK || !stop.origOK {
 		t.Fatal("no summary of the incident's run")
 	}
@@ -33,7 +33,7 @@ func TestWhatIfAtAStudyStop(t *testing.T) {
 	if stop.orig.PeakMailbox >= full.orig.PeakMailbox {
 		t.Errorf("at the stop the peak is the whole run's (%v)", stop.orig.PeakMailbox)
 	}
-	fullView, stopView := full.View(120, 40), stop.View(120, 40)
+	fullView, stopView := sized(full, 120, 40), sized(stop, 120, 40)
 	if !strings.Contains(fullView, "13:43") {
 		t.Fatalf("outside study mode the panel does not show 13:43:\n%s", fullView)
 	}
@@ -46,7 +46,7 @@ func TestWhatIfAtAStudyStop(t *testing.T) {
 		}
 	}
 	stop.basis = true
-	if b := stop.View(120, 40); strings.Contains(b, "13:43") || strings.Contains(b, "14:15") {
+	if b := sized(stop, 120, 40); strings.Contains(b, "13:43") || strings.Contains(b, "14:15") {
 		t.Errorf("at a 12:43 stop the basis page names a later action:\n%s", b)
 	}
 	stop.basis = false
