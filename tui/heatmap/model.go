@@ -40,6 +40,12 @@ type Model struct {
 	// moment.
 	grid *heatGrid
 	view string
+	// gridOf is what the grid was built from: the timeline and, in study
+	// mode, how many instances existed at the moment (-1 outside it).
+	gridOf struct {
+		tl *data.Timeline
+		n  int
+	}
 }
 
 // New returns the heatmap of tl (nil: it says there is none) in lang.
@@ -97,8 +103,15 @@ func (m *Model) sync() {
 		m.view = ""
 		return
 	}
-	if !m.grid.fits(m.tl, m.width, m.height, m.lang) {
-		m.grid = newHeatGrid(m.tl, m.width, m.height, m.lang, m.styles)
+	tl, n := m.tl, -1
+	if m.study {
+		// Only the instances that exist at the cursor: a row, a name or a
+		// count of those that come online later would tell what is done.
+		tl, n = existingAt(m.tl, m.at)
+	}
+	if m.grid == nil || !m.grid.fits(m.grid.tl, m.width, m.height, m.lang) || m.gridOf.tl != m.tl || m.gridOf.n != n {
+		m.grid = newHeatGrid(tl, m.width, m.height, m.lang, m.styles)
+		m.gridOf.tl, m.gridOf.n = m.tl, n
 	}
 	m.view = m.grid.render(m.at)
 	if m.study {
@@ -115,7 +128,8 @@ func blankAfter(g *heatGrid, view string, at time.Time) string {
 	lines := strings.Split(view, "\n")
 	cur := widget.Column(g.start, g.end, at, g.cols)
 	for i, l := range lines {
-		if i < g.head || i >= g.head+len(g.rows) || lipgloss.Width(l) <= g.left+cur+1 {
+		axis := i == 1 && g.head >= 2 // its times right of the cursor lie ahead
+		if !axis && (i < g.head || i >= g.head+len(g.rows)) || lipgloss.Width(l) <= g.left+cur+1 {
 			continue // not an instance's row, or one that ends at the cursor
 		}
 		from, to := g.left+cur+1, g.left+g.cols
@@ -123,6 +137,35 @@ func blankAfter(g *heatGrid, view string, at time.Time) string {
 		lines[i] = ansi.Truncate(l, from, "") + strings.Repeat(" ", max(0, to-from)) + rest
 	}
 	return strings.Join(lines, "\n")
+}
+
+// existingAt returns a copy of tl without the per-instance series (and
+// their ring series) of instances whose first point is after t, and how
+// many instances remain. A nil tl stays nil.
+func existingAt(tl *data.Timeline, t time.Time) (*data.Timeline, int) {
+	if tl == nil {
+		return nil, 0
+	}
+	later := map[string]bool{}
+	for _, s := range tl.Series {
+		if s.Group == replay.GroupInstance && (len(s.Points) == 0 || s.Points[0].T.After(t)) {
+			later[s.Instance] = true
+		}
+	}
+	cp := *tl
+	cp.Series = make([]data.Series, 0, len(tl.Series))
+	n := 0
+	for _, s := range tl.Series {
+		grouped := s.Group == replay.GroupInstance || s.Group == replay.GroupRing
+		if grouped && later[s.Instance] {
+			continue
+		}
+		if s.Group == replay.GroupInstance {
+			n++
+		}
+		cp.Series = append(cp.Series, s)
+	}
+	return &cp, n
 }
 
 // HasInstances reports whether tl has per-instance series, which the

@@ -101,7 +101,7 @@ func (m *Model) buildCache() *frameCache {
 	start, end := m.clock.Start(), m.clock.End()
 	for _, s := range headline(tl) {
 		h := hypotheticalOf(m.hyp, s)
-		lo, hi := widget.Scale(s, h)
+		lo, hi := m.sparkScale(s, h)
 		e := sparkEntry{
 			series: s, hypSeries: h,
 			sp:   widget.NewSpark(s, start, end, w, lo, hi),
@@ -116,6 +116,9 @@ func (m *Model) buildCache() *frameCache {
 	c.unexplained = findUnexplained(tl)
 	loc := tl.Location()
 	c.axisL, c.axisR = start.In(loc).Format("15:04"), end.In(loc).Format("15:04")
+	if m.study.on {
+		c.axisR = "" // the end is after the cursor
+	}
 	c.stages = widget.Segments(m.clock.Cursor, w)
 	c.stageBars = make([]string, len(tl.Stages)+1)
 	for cur := -1; cur < len(tl.Stages); cur++ {
@@ -284,6 +287,9 @@ func (c columns) row(e data.Event, lang data.Lang, p painters) [3]string {
 // refresh updates what depends on the clock: the enabled keys and their
 // help, and the heatmap at the moment.
 func (m *Model) refresh() {
+	if m.scaleMoved() {
+		m.cache = m.buildCache()
+	}
 	m.enableKeys()
 	m.syncHeatmap()
 }

@@ -50,8 +50,8 @@ var words = i18n.Register("replayer", &struct {
 		data.Reported: i18n.W("reported", "보고된 값"), data.Modelled: i18n.W("modelled", "모델 계산"),
 		data.Illustrative: i18n.W("illustrative", "예시 곡선"),
 	},
-	stopCaption: i18n.W("Study stop %d of %d · what would you do?", "학습 질문 %d/%d · 어떻게 하겠습니까?"),
-	hidden:      i18n.W("… %d more events hidden", "… 이후 사건 %d개 숨김"),
+	stopCaption: i18n.W("Study stop %d · what would you do?", "학습 질문 %d · 어떻게 하겠습니까?"),
+	hidden:      i18n.W("… later events hidden", "… 이후 사건 숨김"),
 	question:    i18n.W("What would you try next?", "다음에 무엇을 해 보겠습니까?"),
 	known:       i18n.W("Known then", "이때 알던 것"),
 	promptHint: i18n.W(

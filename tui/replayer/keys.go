@@ -38,6 +38,9 @@ type KeyMap struct {
 	Copy key.Binding
 	// Esc returns to the previous screen.
 	Esc key.Binding
+	// Answer types the group's answer at a study stop; Star stars the
+	// moment (or takes the star off); Note adds a note to it.
+	Answer, Star, Note key.Binding
 }
 
 // DefaultKeyMap returns the replay keys of PRODUCT.md, with English help.
@@ -64,6 +67,9 @@ func DefaultKeyMap() KeyMap {
 		Overlay:  key.NewBinding(key.WithKeys("K"), key.WithHelp("K", "show keys")),
 		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy")),
 		Esc:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Answer:   key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "answer")),
+		Star:     key.NewBinding(key.WithKeys("*"), key.WithHelp("*", "star")),
+		Note:     key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "note")),
 	}
 }
 
@@ -137,8 +143,8 @@ func (k *KeyMap) setHelp(lang data.Lang, playing, asking bool) {
 // first: a bar too narrow for all of them drops whole entries from the end
 // (see fitShort).
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Reveal, k.Play, k.Next, k.Prev, k.Forward, k.Faster, k.Stage, k.Study,
-		k.Present, k.Copy, k.Heatmap, k.WhatIf, k.NoteDown, k.Esc}
+	return []key.Binding{k.Reveal, k.Answer, k.Play, k.Next, k.Prev, k.Forward, k.Faster, k.Stage, k.Study,
+		k.Present, k.Copy, k.Star, k.Note, k.Heatmap, k.WhatIf, k.NoteDown, k.Esc}
 }
 
 // FullHelp returns every binding, in columns, for the full help.
@@ -148,5 +154,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Next, k.Prev, k.Forward, k.Back, k.Stage},
 		{k.Study, k.Reveal, k.Present, k.Overlay, k.Copy},
 		{k.Heatmap, k.WhatIf, k.NoteDown, k.NoteUp, k.Esc},
+		{k.Answer, k.Star, k.Note},
 	}
 }

@@ -34,6 +34,7 @@ func (m *Model) enableKeys() {
 	k.Reveal.SetEnabled(asking)
 	k.WhatIf.SetEnabled(has && len(m.tl.Model) > 0)
 	k.Heatmap.SetEnabled(heatmap.HasInstances(m.tl))
+	m.sessionKeys()
 	switch m.mode() {
 	case modePresent: // one pane: no heatmap in place of the sparklines
 		k.Heatmap.SetEnabled(false)

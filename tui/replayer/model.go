@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/incidents-dev/incidents/data"
@@ -95,6 +96,11 @@ type Model struct {
 	// it was scrolled on (another event starts at the top).
 	noteOff, noteEvent int
 	clip               io.Writer
+	// sess is what the group said (session.go); typing the one-line input
+	// open for it, if any.
+	sess   session
+	typing inputKind
+	input  textinput.Model
 
 	width, height int
 	cache         *frameCache
@@ -134,6 +140,9 @@ func New(rec *data.Record, tl *data.Timeline, opts Options) Model {
 	if opts.Study && tl != nil {
 		m.study = newStudy(tl)
 		m.clock = m.clock.WithStops(m.study.firsts())
+		if opts.At != "" && m.notice == "" {
+			m.resumeAt(m.clock.Now())
+		}
 		m.study.arrive(m.clock)
 	}
 	m.noteEvent = m.clock.Event()
@@ -245,6 +254,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		if !m.focused {
 			return m, nil
 		}
+		if m.typing != inputNone {
+			return m.updateInput(msg)
+		}
 		if m.whatIf != nil {
 			return m.updateWhatIf(msg)
 		}
@@ -277,6 +289,12 @@ func (m Model) onKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, nil
 	case key.Matches(msg, k.Copy):
 		return m.copyMoment()
+	case key.Matches(msg, k.Star):
+		return m.toggleStar()
+	case key.Matches(msg, k.Note):
+		return m.openInput(inputNote)
+	case key.Matches(msg, k.Answer) && m.keys.Answer.Enabled():
+		return m.openInput(inputAnswer)
 	case key.Matches(msg, k.Study):
 		return m.toggleStudy()
 	case key.Matches(msg, k.Present):

@@ -1,7 +1,6 @@
 package replayer
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -134,7 +133,7 @@ func (m Model) neighbour(f frame, i, w int) string {
 	case i < 0 || i >= n:
 		return ""
 	case i >= f.limit:
-		return p.faint.Paint(layout.Truncate("  "+fmt.Sprintf(words.hidden.In(m.lang), n-f.limit), w))
+		return p.faint.Paint(layout.Truncate("  "+words.hidden.In(m.lang), w))
 	}
 	e := m.tl.Events[i]
 	s := "  " + eventTime(m.tl, e.At)
@@ -228,7 +227,7 @@ func (m Model) presentSparks(f frame, pc *presentCache) []string {
 // promptPlain is a study stop's prompt as unstyled lines of w cells, for
 // the presenter's box.
 func (m Model) promptPlain(k, w int) []string {
-	q, known, now := promptText(m.tl, m.study.stops[k], m.lang)
+	q, known, now := promptText(m.tl, m.study.stops, k, m.lang, true)
 	out := layout.Wrap("? "+q, w)
 	if len(known) > 0 || now != "" {
 		out = append(out, words.known.In(m.lang)+":")

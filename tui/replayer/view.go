@@ -145,6 +145,9 @@ func (m Model) plan() plan {
 	p.notes = min(m.cache.longestNote, max(2, rest-min(minEvents, n)))
 	p.events = min(rest-p.notes, n)
 	p.notes = rest - p.events
+	if m.recapping() { // the recap takes the event list's rows too
+		p.notes, p.events = rest, 0
+	}
 	return p
 }
 
@@ -194,7 +197,11 @@ func (m Model) View() string {
 	for len(lines) < m.height {
 		lines = append(lines, "")
 	}
-	return strings.Join(lines[:m.height], "\n")
+	lines = lines[:m.height]
+	if m.typing != inputNone { // the one-line input takes the last row
+		lines[m.height-1] = layout.Truncate(m.inputLine(), m.width)
+	}
+	return strings.Join(lines, "\n")
 }
 
 func (m Model) viewNoTimeline() []string {
@@ -251,7 +258,10 @@ func (m Model) withKeys(lines []string, p plan) []string {
 // and outcome, or the study stop that asks.
 func (m Model) noteCaption(f frame) string {
 	if f.asking >= 0 {
-		return fmt.Sprintf(words.stopCaption.In(m.lang), f.asking+1, len(m.study.stops))
+		return fmt.Sprintf(words.stopCaption.In(m.lang), f.asking+1) // how many follow is for later
+	}
+	if m.recapping() {
+		return sheetWords.recap.In(m.lang)
 	}
 	if f.event >= 0 {
 		return m.cache.captions[f.event]
@@ -264,6 +274,8 @@ func (m Model) noteCaption(f frame) string {
 func (m Model) noteLines(f frame, n int) []string {
 	note := m.cache.before
 	switch {
+	case m.recapping():
+		note = m.recapLines(m.width)
 	case f.asking >= 0:
 		note = m.promptLines(f, m.width)
 	case f.event >= 0 && f.event < len(m.cache.notes):
@@ -288,6 +300,8 @@ func (m Model) clampNote(off int) int {
 	f := m.frame()
 	n := len(m.cache.before)
 	switch {
+	case m.recapping():
+		n = len(m.recapLines(m.width))
 	case f.asking >= 0:
 		n = len(m.promptLines(f, m.width))
 	case f.event >= 0 && f.event < len(m.cache.notes):
@@ -307,7 +321,7 @@ func (m Model) stageCaption(f frame) string {
 		return fmt.Sprintf("%s –/%d", words.stage.In(m.lang), n)
 	}
 	if f.study && !m.stageDone(s, f.limit) {
-		return fmt.Sprintf("%s %d/%d", words.stage.In(m.lang), s+1, n) // its title can tell how it ends
+		return fmt.Sprintf("%s %d", words.stage.In(m.lang), s+1) // its title can tell how it ends, the count how many follow
 	}
 	return fmt.Sprintf("%s %d/%d · %s", words.stage.In(m.lang), s+1, n, pick(m.tl.Stages[s].Title, m.lang, " / "))
 }
@@ -379,7 +393,6 @@ func (m Model) twinHead(h sparkHead, s sparkNow) string {
 // sits a third of the way down. Events the frame may not draw (study mode)
 // are replaced by one line saying how many are hidden.
 func (m Model) eventLines(f frame, n int) []string {
-	hidden := m.cache.p.faint.Paint(layout.Fit(
-		"  "+fmt.Sprintf(words.hidden.In(m.lang), len(m.cache.rows)-f.limit), m.width))
+	hidden := m.cache.p.faint.Paint(layout.Fit("  "+words.hidden.In(m.lang), m.width)) // no count: it lies ahead
 	return widget.EventList(m.cache.rows, f.event, f.limit, n, hidden)
 }

@@ -2,6 +2,7 @@ package whatif
 
 import (
 	"regexp"
+	"slices"
 	"time"
 
 	"github.com/incidents-dev/incidents/data"
@@ -17,6 +18,9 @@ import (
 // shows all.
 func (w Model) KnownAt(t time.Time) Model {
 	w.known = t
+	if w.params != nil && !w.offered(w.sel) {
+		w.sel = w.nextShown(1)
+	}
 	if w.sc == nil || w.tl == nil {
 		return w
 	}
@@ -51,6 +55,39 @@ func (w Model) hidesBase(i int) bool {
 	}
 	at, ok := clockOn(w.tl, w.base[i])
 	return ok && at.After(w.known)
+}
+
+// offered reports whether study mode offers parameter i: not a lever
+// whose label names a later moment ("13:05 cluster restart", "14:15
+// doubling"): it did not exist at the cursor, and its name would tell what
+// came next. Outside study mode every parameter is offered.
+func (w Model) offered(i int) bool {
+	return !w.namesLater(whatIfText(w.params[i].Label, data.Both)) && !w.namesLater(w.params[i].Name)
+}
+
+// shownParams returns the indices of the parameters the panel offers.
+func (w Model) shownParams() []int {
+	out := make([]int, 0, len(w.params))
+	for i := range w.params {
+		if w.offered(i) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// nextShown returns the offered parameter d rows from the selected one,
+// kept within the list.
+func (w Model) nextShown(d int) int {
+	vis := w.shownParams()
+	if len(vis) == 0 {
+		return w.sel
+	}
+	k := slices.Index(vis, w.sel)
+	if k < 0 {
+		return vis[0]
+	}
+	return vis[min(len(vis)-1, max(0, k+d))]
 }
 
 // clockOn reads "HH:MM" as a moment of tl, in its zone, on or after its

@@ -1,6 +1,7 @@
 package whatif
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -64,7 +65,11 @@ func (w Model) compactView(title string, rows, status, summary []string, width, 
 	// summary: header, peak, reached at, minutes under 50%, lowest, then
 	// the applied parameters (shown by the changed rows here).
 	core := []string{summary[0], summary[1], summary[3], summary[4]}
-	shown := pickRows(rows, w.sel, func(i int) bool { return w.values[i] != w.base[i] || w.applied[i] != w.base[i] },
+	vis := w.shownParams()
+	shown := pickRows(rows, max(0, slices.Index(vis, w.sel)), func(k int) bool {
+		i := vis[k]
+		return w.values[i] != w.base[i] || w.applied[i] != w.base[i]
+	},
 		height-len(core)-len(status)-2)
 	shown = shown[:max(0, min(len(shown), height-len(core)-len(status)))]
 	left := height - len(core) - len(status) - len(shown)
@@ -90,15 +95,18 @@ func (w Model) paramRows(width int) []string {
 	units := w.units()
 	labelW, keyW, valueW := 0, 0, 0
 	labels := make([]string, len(w.params))
-	for i, p := range w.params {
+	vis := w.shownParams()
+	for _, i := range vis {
+		p := w.params[i]
 		labels[i] = w.shownLabel(i)
 		labelW = max(labelW, lipgloss.Width(labels[i]))
 		keyW = max(keyW, lipgloss.Width(p.Name))
 		valueW = max(valueW, lipgloss.Width(w.display(w.values[i])), lipgloss.Width(w.shownBase(i)))
 	}
 	labelW = min(labelW, max(8, width/3))
-	out := make([]string, 0, len(w.params))
-	for i, p := range w.params {
+	out := make([]string, 0, len(vis))
+	for _, i := range vis {
+		p := w.params[i]
 		mark, label := "  ", layout.Fit(labels[i], labelW)
 		if i == w.sel {
 			mark, label = "▸ ", ms.Selected.Render(label)

@@ -168,9 +168,9 @@ func (w Model) onKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	}
 	switch {
 	case key.Matches(msg, k.Up):
-		w.sel = max(0, w.sel-1)
+		w.sel = w.nextShown(-1)
 	case key.Matches(msg, k.Down):
-		w.sel = min(len(w.params)-1, w.sel+1)
+		w.sel = w.nextShown(1)
 	case key.Matches(msg, k.Less):
 		w.values = w.stepped(-1)
 	case key.Matches(msg, k.More):
@@ -185,7 +185,13 @@ func (w Model) onKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 
 func (w Model) stepped(d int) []string {
 	v := append([]string(nil), w.values...)
-	v[w.sel] = w.sc.Step(w.params[w.sel].Name, v[w.sel], d)
+	from := v[w.sel]
+	if w.hidesBase(w.sel) && from == w.base[w.sel] {
+		// From the hidden value, steps start at the moment known: two
+		// steps either side of it would bracket the hidden time.
+		from = w.known.In(w.tl.Location()).Format("15:04")
+	}
+	v[w.sel] = w.sc.Step(w.params[w.sel].Name, from, d)
 	return v
 }
 
