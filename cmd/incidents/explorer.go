@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"os"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -58,6 +59,7 @@ func (e *env) runTUI(o options, lib *library.Library, replayID string, loading *
 		ReplayAt:    o.at,
 		ReplaySpeed: o.speed,
 		ReplayStudy: o.study, ReplayPresent: o.present,
+		ReplayUntil: untilTime(o.until, time.Now()),
 		Problems: e.problems,
 		Loading:  loading,
 	})
@@ -65,7 +67,12 @@ func (e *env) runTUI(o options, lib *library.Library, replayID string, loading *
 	if o.mouse {
 		popts = append(popts, tea.WithMouseCellMotion())
 	}
-	if _, err := tea.NewProgram(app, popts...).Run(); err != nil {
+	final, err := tea.NewProgram(app, popts...).Run()
+	// The minutes are written however the program ended, ctrl+c included.
+	if werr := writeMinutes(o.minutes, final); werr != nil && err == nil {
+		return exitFail, werr
+	}
+	if err != nil {
 		if errors.Is(err, tea.ErrInterrupted) {
 			return exitInterrupted, nil
 		}

@@ -45,6 +45,7 @@ type Model struct {
 	gridOf struct {
 		tl *data.Timeline
 		n  int
+		at time.Time
 	}
 }
 
@@ -103,15 +104,19 @@ func (m *Model) sync() {
 		m.view = ""
 		return
 	}
-	tl, n := m.tl, -1
+	tl, n, at := m.tl, -1, time.Time{}
 	if m.study {
-		// Only the instances that exist at the cursor: a row, a name or a
-		// count of those that come online later would tell what is done.
+		// Only the instances that exist at the cursor, and their points up
+		// to it: a row, a name or a count of those that come online later
+		// would tell what is done, and the cursor's column would take its
+		// glyph from the minutes after it. The grid is then rebuilt at each
+		// moment.
 		tl, n = existingAt(m.tl, m.at)
+		at = m.at
 	}
-	if m.grid == nil || !m.grid.fits(m.grid.tl, m.width, m.height, m.lang) || m.gridOf.tl != m.tl || m.gridOf.n != n {
+	if m.grid == nil || !m.grid.fits(m.grid.tl, m.width, m.height, m.lang) || m.gridOf.tl != m.tl || m.gridOf.n != n || !m.gridOf.at.Equal(at) {
 		m.grid = newHeatGrid(tl, m.width, m.height, m.lang, m.styles)
-		m.gridOf.tl, m.gridOf.n = m.tl, n
+		m.gridOf.tl, m.gridOf.n, m.gridOf.at = m.tl, n, at
 	}
 	m.view = m.grid.render(m.at)
 	if m.study {
@@ -139,9 +144,9 @@ func blankAfter(g *heatGrid, view string, at time.Time) string {
 	return strings.Join(lines, "\n")
 }
 
-// existingAt returns a copy of tl without the per-instance series (and
-// their ring series) of instances whose first point is after t, and how
-// many instances remain. A nil tl stays nil.
+// existingAt returns a copy of tl whose series end at t, without the
+// per-instance series (and their ring series) of instances whose first
+// point is after t, and how many instances remain. A nil tl stays nil.
 func existingAt(tl *data.Timeline, t time.Time) (*data.Timeline, int) {
 	if tl == nil {
 		return nil, 0
@@ -163,6 +168,11 @@ func existingAt(tl *data.Timeline, t time.Time) (*data.Timeline, int) {
 		if s.Group == replay.GroupInstance {
 			n++
 		}
+		k := 0
+		for k < len(s.Points) && !s.Points[k].T.After(t) {
+			k++
+		}
+		s.Points = s.Points[:k:k]
 		cp.Series = append(cp.Series, s)
 	}
 	return &cp, n

@@ -45,6 +45,11 @@ type Options struct {
 	// Tick schedules playback ticks and the overlay's timeouts; nil is
 	// tea.Tick.
 	Tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
+	// Now reads the wall clock for presenter mode's meeting clock; nil is
+	// time.Now. Until is when the meeting ends: the clock then counts down
+	// to it; zero counts the time since the replayer opened.
+	Now   func() time.Time
+	Until time.Time
 }
 
 // DefaultDwell is how long playback rests on each event: long enough to
@@ -101,6 +106,8 @@ type Model struct {
 	sess   session
 	typing inputKind
 	input  textinput.Model
+	// meet is presenter mode's meeting clock (meeting.go).
+	meet meeting
 
 	width, height int
 	cache         *frameCache
@@ -124,6 +131,12 @@ func New(rec *data.Record, tl *data.Timeline, opts Options) Model {
 		clip:     opts.Clipboard,
 		heat:     heatmap.New(tl, opts.Lang, opts.Styles),
 	}
+	m.meet.now = opts.Now
+	if m.meet.now == nil {
+		m.meet.now = time.Now
+	}
+	m.meet.opened = m.meet.now()
+	m.meet.wall, m.meet.until = m.meet.opened, opts.Until
 	dwell := opts.Dwell
 	if dwell == 0 {
 		dwell = DefaultDwell
@@ -153,10 +166,14 @@ func New(rec *data.Record, tl *data.Timeline, opts Options) Model {
 // Init starts the ticks when the replayer is playing, and does nothing
 // otherwise (a new replayer starts paused).
 func (m Model) Init() tea.Cmd {
+	var cmds []tea.Cmd
 	if m.clock.Playing() {
-		return m.tick()
+		cmds = append(cmds, m.tick())
 	}
-	return nil
+	if m.present {
+		cmds = append(cmds, m.meetTick())
+	}
+	return tea.Batch(cmds...)
 }
 
 // SetSize sets the size of the screen area the replayer draws in.
@@ -247,6 +264,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.onTick(msg)
 	case whatif.AppliedMsg, whatif.ClosedMsg, whatif.HeatmapMsg:
 		return m.onWhatIf(msg)
+	case meetTickMsg:
+		return m.onMeetTick(msg)
 	case overlayExpiredMsg:
 		m.overlay = m.overlay.expire(msg.seq)
 		return m, nil
@@ -301,6 +320,9 @@ func (m Model) onKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		m.present = !m.present
 		m.overlay.on = m.present
 		m.rebuild()
+		if m.present {
+			return m, m.startMeeting()
+		}
 		return m, nil
 	case key.Matches(msg, k.Overlay):
 		m.overlay.on = !m.overlay.on

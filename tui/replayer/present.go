@@ -27,7 +27,15 @@ type presentCache struct {
 	// only, when there is no room for more.
 	sparks []widget.Spark2
 	heads  bool
+	// rows is how tall the sparklines are: 2, or 1 on a short screen,
+	// drawn from sparks1.
+	rows    int
+	sparks1 []widget.Spark
 }
+
+// presentMinBox is the fewest rows the box keeps before the sparklines
+// give up a row: its text can be scrolled (ctrl+d, ctrl+u).
+const presentMinBox = 3
 
 // presentFixed is the rows presenter mode takes besides the box and the
 // sparklines: header, gap, three rows of clock, gap, previous event, the
@@ -57,18 +65,25 @@ func (m *Model) buildPresent(c *frameCache) *presentCache {
 			need = max(need, len(m.promptPlain(k, tw)))
 		}
 	}
-	sparkRows := 1 // the axis
-	for range c.sparks {
-		sparkRows += 3
-	}
+	// Sparklines two rows tall where they leave the box presentMinBox
+	// rows, else one row tall, else their head lines alone.
+	n := len(c.sparks)
 	room := m.height - presentFixed
-	if room-sparkRows < 4 {
+	sparkRows := 1 + 3*n // heads, two rows each, the axis
+	if n > 0 && room-sparkRows < presentMinBox {
+		pc.rows = 1
+		sparkRows = 1 + 2*n
+	} else {
+		pc.rows = 2
+	}
+	if n > 0 && room-sparkRows < presentMinBox {
 		pc.heads = true
-		sparkRows = len(c.sparks)
+		sparkRows = n
 	}
 	pc.inner = max(1, min(need, room-sparkRows))
 	for _, e := range c.sparks {
-		pc.sparks = append(pc.sparks, widget.NewSpark2(e.series, m.clock.Start(), m.clock.End(), pc.w, e.sp.Lo, e.sp.Hi))
+		pc.sparks = append(pc.sparks, widget.NewSpark2(e.drawn, m.clock.Start(), m.clock.End(), pc.w, e.sp.Lo, e.sp.Hi))
+		pc.sparks1 = append(pc.sparks1, widget.NewSpark(e.drawn, m.clock.Start(), m.clock.End(), pc.w, e.sp.Lo, e.sp.Hi))
 	}
 	return pc
 }
@@ -92,7 +107,10 @@ func (m Model) viewPresent(f frame) []string {
 	if m.notice != "" {
 		title, tp = m.notice, p.notice
 	}
-	add(tp.Paint(layout.Truncate(title, pc.w)))
+	// The meeting clock sits at the right end of the title row, in a field
+	// of fixed width.
+	mw := m.meetingWidth()
+	add(tp.Paint(layout.Fit(title, max(0, pc.w-mw-2))) + "  " + p.faint.Paint(m.meetingText()))
 	add("")
 	for _, l := range m.bigClock(f, pc.w) {
 		add(l)
@@ -148,15 +166,7 @@ func (m Model) neighbour(f frame, i, w int) string {
 func (m Model) box(f frame, pc *presentCache) []string {
 	p := m.cache.p
 	tw := pc.w - 4
-	var text []string
-	switch {
-	case f.asking >= 0:
-		text = m.promptPlain(f.asking, tw)
-	case f.event >= 0:
-		text = pc.boxes[f.event]
-	default:
-		text = layout.Wrap(words.before.In(m.lang), tw)
-	}
+	text := m.boxText(f, pc)
 	if off := min(m.noteOff, max(0, len(text)-pc.inner)); off > 0 {
 		text = text[off:]
 	}
@@ -207,6 +217,9 @@ func (m Model) presentSparks(f frame, pc *presentCache) []string {
 		s := f.sparks[i]
 		head := e.head
 		head.noRange = f.study
+		if f.study {
+			head.nowW = 0 // padded to the widest value, it would tell how large it grows
+		}
 		out = append(out, head.render(pc.w, s.v, s.ok, m.lang, p))
 		if pc.heads {
 			continue
@@ -215,6 +228,10 @@ func (m Model) presentSparks(f frame, pc *presentCache) []string {
 		if s.ok && s.cell != " " {
 			l = widget.Level16(s.v, e.sp.Lo, e.sp.Hi)
 		}
+		if pc.rows == 1 {
+			out = append(out, pc.sparks1[i].Line(col, s.cell, f.study, p.spark, p.sparkCursor))
+			continue
+		}
 		r := pc.sparks[i].Rows(col, l, f.study, p.spark, p.sparkCursor)
 		out = append(out, r[0], r[1])
 	}
@@ -222,6 +239,18 @@ func (m Model) presentSparks(f frame, pc *presentCache) []string {
 		out = append(out, widget.AxisRow(pc.w, col, m.cache.axisL, m.cache.axisR, p.faint, p.marker))
 	}
 	return out
+}
+
+// boxText is the text of the box for the frame, before scrolling.
+func (m Model) boxText(f frame, pc *presentCache) []string {
+	tw := pc.w - 4
+	switch {
+	case f.asking >= 0:
+		return m.promptPlain(f.asking, tw)
+	case f.event >= 0 && f.event < len(pc.boxes):
+		return pc.boxes[f.event]
+	}
+	return layout.Wrap(words.before.In(m.lang), tw)
 }
 
 // promptPlain is a study stop's prompt as unstyled lines of w cells, for

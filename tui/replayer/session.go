@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui/i18n"
@@ -85,7 +86,8 @@ func (m Model) openInput(kind inputKind) (Model, tea.Cmd) {
 	in := textinput.New()
 	in.CharLimit = maxTyped
 	in.Prompt = ""
-	in.Width = max(10, m.width-2)
+	m.typing = kind
+	in.Width = max(1, m.width-lipgloss.Width(m.inputLabel())-1) // the cursor takes a cell
 	switch kind {
 	case inputAnswer:
 		if k := m.study.asking; k >= 0 && k < len(m.sess.answers) {
@@ -98,7 +100,6 @@ func (m Model) openInput(kind inputKind) (Model, tea.Cmd) {
 	case inputNone:
 	}
 	in.CursorEnd()
-	m.typing = kind
 	m.gen++ // typing pauses playback: a tick in flight is dropped
 	m.clock = m.clock.Pause()
 	cmd := in.Focus()
@@ -195,12 +196,14 @@ func (m Model) keepNote(text string) Model {
 }
 
 // inputLine is the open input's row: its label and the text typed.
-func (m Model) inputLine() string {
-	label := sessionWords.answer.In(m.lang)
+func (m Model) inputLine() string { return m.inputLabel() + m.input.View() }
+
+// inputLabel says what the open input is for.
+func (m Model) inputLabel() string {
 	if m.typing == inputNote {
-		label = sessionWords.note.In(m.lang)
+		return sessionWords.note.In(m.lang)
 	}
-	return label + m.input.View()
+	return sessionWords.answer.In(m.lang)
 }
 
 // starred reports whether the current moment is starred.

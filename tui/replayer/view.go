@@ -290,14 +290,26 @@ func (m Model) noteLines(f frame, n int) []string {
 	return note[:min(len(note), max(n, 0))]
 }
 
-// notePage is how far ctrl+d scrolls: the annotation's rows less one.
+// notePage is how far ctrl+d scrolls: the annotation's rows (presenter
+// mode's box) less one.
 func (m Model) notePage() int {
-	return max(1, m.plan().notes-1)
+	return max(1, m.noteRows()-1)
+}
+
+// noteRows is how many rows the annotation (or presenter mode's box) has.
+func (m Model) noteRows() int {
+	if pc := m.cache.present; pc != nil && m.mode() == modePresent {
+		return pc.inner
+	}
+	return m.plan().notes
 }
 
 // clampNote keeps a scroll offset inside the current annotation.
 func (m Model) clampNote(off int) int {
 	f := m.frame()
+	if pc := m.cache.present; pc != nil && m.mode() == modePresent {
+		return max(0, min(off, len(m.boxText(f, pc))-pc.inner))
+	}
 	n := len(m.cache.before)
 	switch {
 	case m.recapping():
@@ -307,7 +319,7 @@ func (m Model) clampNote(off int) int {
 	case f.event >= 0 && f.event < len(m.cache.notes):
 		n = len(m.cache.notes[f.event])
 	}
-	return max(0, min(off, n-m.plan().notes))
+	return max(0, min(off, n-m.noteRows()))
 }
 
 // stageCaption names the current stage: "Stage 3/5 · Restarts".
@@ -353,6 +365,9 @@ func (m Model) sparkLines(mode int, f frame) []string {
 		// panel's figures give its outcome.
 		head, hypHead := e.head, e.hypHead
 		head.noRange, hypHead.noRange = f.study, f.study
+		if f.study { // padded to the widest value, the head would tell how large it grows
+			head.nowW, hypHead.nowW = 0, 0
+		}
 		if mode == sparkTwin && e.hypSeries != nil {
 			lines = append(lines, m.twinHead(head, s),
 				e.sp.Line(f.col, s.cell, f.study, p.spark, p.sparkCursor),
