@@ -60,8 +60,8 @@ func (e *env) runTUI(o options, lib *library.Library, replayID string, loading *
 		ReplaySpeed: o.speed,
 		ReplayStudy: o.study, ReplayPresent: o.present,
 		ReplayUntil: untilTime(o.until, time.Now()),
-		Problems: e.problems,
-		Loading:  loading,
+		Problems:    e.problems,
+		Loading:     loading,
 	})
 	popts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithInput(e.stdin), tea.WithOutput(e.stdout)}
 	if o.mouse {

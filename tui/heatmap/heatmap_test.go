@@ -453,3 +453,31 @@ func BenchmarkHeatmapGrid(b *testing.B) {
 		_ = newHeatGrid(tl, 120, 22, data.EN, st)
 	}
 }
+
+// TestHeatmapStudy: in study mode at 12:44 the heatmap lists only the 15
+// instances online then (not the 3-* added at 14:15, nor a count of them)
+// and no time on its axis after the cursor.
+func TestHeatmapStudy(t *testing.T) {
+	tl := modelTimeline(t)
+	for _, sz := range modelSizes {
+		m := New(tl, data.EN, theme.Plain())
+		m.SetSize(sz.w, sz.h)
+		m, _ = m.Update(MomentMsg{At: modelAt(12, 44), Study: true})
+		v := m.View()
+		if strings.Contains(v, "3-1") || strings.Contains(v, "+15") || strings.Contains(v, "+1") {
+			t.Errorf("%dx%d: the study heatmap shows later instances:\n%s", sz.w, sz.h, v)
+		}
+		for _, later := range []string{"13:00", "14:00", "15:00"} {
+			if strings.Contains(v, later) {
+				t.Errorf("%dx%d: the axis shows %s:\n%s", sz.w, sz.h, later, v)
+			}
+		}
+		if !strings.Contains(v, "2-1") {
+			t.Errorf("%dx%d: no instance 2-1:\n%s", sz.w, sz.h, v)
+		}
+		m, _ = m.Update(MomentMsg{At: modelAt(12, 44)})
+		if v := m.View(); !strings.Contains(v, "3-1") && sz.h >= 40 {
+			t.Errorf("%dx%d: outside study mode 3-1 is not listed:\n%s", sz.w, sz.h, v)
+		}
+	}
+}

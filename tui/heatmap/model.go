@@ -138,6 +138,12 @@ func blankAfter(g *heatGrid, view string, at time.Time) string {
 			continue // not an instance's row, or one that ends at the cursor
 		}
 		from, to := g.left+cur+1, g.left+g.cols
+		if axis { // a time across the cursor goes whole
+			r := []rune(ansi.Strip(l))
+			for from > 0 && from < len(r) && r[from] != ' ' && r[from-1] != ' ' {
+				from--
+			}
+		}
 		rest := ansi.TruncateLeft(l, to, "")
 		lines[i] = ansi.Truncate(l, from, "") + strings.Repeat(" ", max(0, to-from)) + rest
 	}

@@ -172,7 +172,7 @@ func (m Model) toggleStar() (Model, tea.Cmd) {
 		}
 		return m, nil
 	}
-	m.sess.marks = append(marks, mark{at: now, event: m.frame().event})
+	m.sess.marks = append(marks, mark{at: now, event: m.markEvent()})
 	m.notice = strings.ReplaceAll(sessionWords.starred.In(m.lang), "%s", when)
 	return m, nil
 }
@@ -186,13 +186,23 @@ func (m Model) keepNote(text string) Model {
 		if text == "" {
 			return m
 		}
-		marks = append(marks, mark{at: now, event: m.frame().event})
+		marks = append(marks, mark{at: now, event: m.markEvent()})
 		i = len(marks) - 1
 	}
 	marks[i].note = text
 	m.sess.marks = marks
 	m.notice = strings.ReplaceAll(sessionWords.noted.In(m.lang), "%s", clockText(m.tl, now, false))
 	return m
+}
+
+// markEvent is the event a mark of the current moment names: at a stop
+// that asks, its decision (what the group was discussing; the minutes are
+// read after it is revealed), else the current event.
+func (m Model) markEvent() int {
+	if k := m.study.asking; k >= 0 {
+		return m.study.stops[k].First
+	}
+	return m.frame().event
 }
 
 // inputLine is the open input's row: its label and the text typed.

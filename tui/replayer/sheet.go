@@ -19,7 +19,7 @@ import (
 var sheetWords = i18n.Register("replayer.sheet", &struct {
 	minutes, noAnswer, marks, recap, recapHint i18n.Word
 }{
-	minutes:   i18n.W("Minutes of a study session: %d of %d decisions discussed", "학습 회의록: 결정 %d개 중 %d개를 다룸"),
+	minutes:   i18n.W("Minutes of a study session: %d of %d decisions discussed", "학습 회의록: 결정 %[2]d개 중 %[1]d개를 다룸"),
 	noAnswer:  i18n.W("(none given)", "(없음)"),
 	marks:     i18n.W("Stars and notes", "별표와 메모"),
 	recap:     i18n.W("Recap", "돌아보기"),
@@ -172,12 +172,18 @@ func (m Model) recapping() bool {
 	return st.on && len(st.stops) > 0 && st.asking < 0 && st.revealed == len(st.stops)-1 && m.clock.AtEnd()
 }
 
-// recapLines are the recap's lines at width: the minutes, wrapped, and the
-// keys.
+// recapLines are the recap's lines at width: the minutes from what was done
+// on (each stop with the group's answer beside it, then the stars and
+// notes), wrapped, and the keys.
 func (m Model) recapLines(width int) []string {
 	p := m.cache.p
+	md := m.Minutes()
+	head, _, _ := strings.Cut(md, "\n\n## ")
+	if _, after, ok := strings.Cut(md, "\n---\n"); ok {
+		md = head + "\n" + after
+	}
 	var out []string
-	for _, l := range strings.Split(strings.TrimRight(wrapMarkdown(m.Minutes(), max(1, width)), "\n"), "\n") {
+	for _, l := range strings.Split(strings.TrimRight(wrapMarkdown(md, max(1, width)), "\n"), "\n") {
 		switch {
 		case strings.HasPrefix(l, "#"):
 			out = append(out, p.annotationTitle.Paint(l))

@@ -145,8 +145,8 @@ func (m Model) plan() plan {
 	p.notes = min(m.cache.longestNote, max(2, rest-min(minEvents, n)))
 	p.events = min(rest-p.notes, n)
 	p.notes = rest - p.events
-	if m.recapping() { // the recap takes the event list's rows too
-		p.notes, p.events = rest, 0
+	if m.recapping() { // the recap takes the event list's rows, and its rule's
+		p.notes, p.events = rest+1, 0
 	}
 	return p
 }
@@ -231,7 +231,7 @@ func (m Model) viewTimeline(f frame) []string {
 		lines = append(lines, block(w.View(), m.width, p.panel)...)
 		return m.withKeys(lines, p)
 	}
-	if p.rules {
+	if p.rules && !m.recapping() {
 		lines = append(lines, m.stageRule(f))
 	}
 	lines = append(lines, m.eventLines(f, p.events)...)

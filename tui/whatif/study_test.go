@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
@@ -52,5 +54,46 @@ func TestWhatIfAtAStudyStop(t *testing.T) {
 	stop.basis = false
 	if !strings.Contains(stopView, "incident so far") || !strings.Contains(stopView, "later (hidden)") {
 		t.Errorf("the panel does not say it shows the incident so far:\n%s", stopView)
+	}
+}
+
+// TestWhatIfStudyLevers: at a 12:43 stop the panel offers no lever named
+// for a later action (the 13:05 restart, the 14:15 doubling), and stepping
+// the hidden time of the rate limits starts from the moment known, so that
+// no two steps bracket the hidden 13:43.
+func TestWhatIfStudyLevers(t *testing.T) {
+	tl := modelTimeline(t)
+	at, _ := clockOn(tl, "12:43")
+	w := New(tl, data.EN, theme.Plain()).KnownAt(at)
+	v := sized(w, 120, 40)
+	for _, later := range []string{"restart_1305", "doubling", "13:05", "14:15"} {
+		if strings.Contains(v, later) {
+			t.Errorf("the panel offers %q at 12:43:\n%s", later, v)
+		}
+	}
+	rl := -1
+	for i, p := range w.params {
+		if p.Name == "rate_limit_at" {
+			rl = i
+		}
+	}
+	if rl < 0 || !w.hidesBase(rl) {
+		t.Fatal("rate_limit_at is not hidden at 12:43: the test proves nothing")
+	}
+	for w.sel != rl {
+		w, _ = w.Update(tea.KeyMsg{Type: tea.KeyDown})
+	}
+	up, _ := w.Update(tea.KeyMsg{Type: tea.KeyRight})
+	down, _ := w.Update(tea.KeyMsg{Type: tea.KeyLeft})
+	if got := up.values[rl]; got != "12:45" {
+		t.Errorf("→ from the hidden time gives %s, want 12:45", got)
+	}
+	if got := down.values[rl]; got != "12:40" {
+		t.Errorf("← from the hidden time gives %s, want 12:40", got)
+	}
+	// Outside study mode every lever is offered.
+	full := sized(New(tl, data.EN, theme.Plain()), 120, 40)
+	if !strings.Contains(full, "restart_1305") {
+		t.Errorf("outside study mode the 13:05 restart is not offered:\n%s", full)
 	}
 }
