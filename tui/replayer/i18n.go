@@ -55,8 +55,8 @@ var words = i18n.Register("replayer", &struct {
 	question:    i18n.W("What would you try next?", "다음에 무엇을 해 보겠습니까?"),
 	known:       i18n.W("Known then", "이때 알던 것"),
 	promptHint: i18n.W(
-		"enter reveals what was done · w tries your idea in the model · p asks the previous stop",
-		"enter: 실제 조치 공개 · w: 모델로 내 생각 시험 · p: 이전 질문",
+		"enter reveals what was done · a types the group's answer · w tries your idea in the model · p asks the previous stop",
+		"enter: 실제 조치 공개 · a: 팀의 답 입력 · w: 모델로 내 생각 시험 · p: 이전 질문",
 	),
 	promptFollow:    i18n.W("the presenter reveals what was done", "실제 조치는 발표자가 공개합니다"),
 	presentTooSmall: i18n.W("Presenter mode needs at least 80×24; showing the normal layout.", "발표 모드는 80×24 이상에서만 켜집니다. 일반 화면으로 보여 줍니다."),

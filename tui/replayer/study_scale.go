@@ -48,7 +48,7 @@ func studyScale(known time.Time, ss ...*data.Series) (lo, hi float64) {
 }
 
 // headroom raises hi a quarter of the range above what is known, to the
-// next round figure (1, 2, 2.5 or 5 times a power of ten).
+// next round figure.
 func headroom(lo, hi float64) float64 {
 	span := hi - lo
 	if !(span > 0) {
@@ -58,14 +58,15 @@ func headroom(lo, hi float64) float64 {
 	return lo + roundUp(want-lo)
 }
 
-// roundUp returns the least of 1, 2, 2.5 and 5 times a power of ten that is
-// at least v (v > 0).
+// roundUp returns the least round figure (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6
+// or 8 times a power of ten) that is at least v (v > 0): fine enough that
+// the headroom stays near a quarter.
 func roundUp(v float64) float64 {
 	if !(v > 0) || math.IsInf(v, 0) {
 		return v
 	}
 	p := math.Pow(10, math.Floor(math.Log10(v)))
-	for _, f := range []float64{1, 2, 2.5, 5, 10} {
+	for _, f := range []float64{1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10} {
 		if f*p >= v {
 			return f * p
 		}

@@ -330,6 +330,9 @@ func (m Model) stageCaption(f frame) string {
 		s = m.tl.StageIndex(m.tl.Events[f.event].Stage)
 	}
 	if s < 0 {
+		if f.study {
+			return words.stage.In(m.lang) + " –" // how many stages follow is for later
+		}
 		return fmt.Sprintf("%s –/%d", words.stage.In(m.lang), n)
 	}
 	if f.study && !m.stageDone(s, f.limit) {

@@ -3,6 +3,7 @@ package whatif
 import (
 	"regexp"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/incidents-dev/incidents/data"
@@ -49,7 +50,26 @@ func seriesUntil(tl *data.Timeline, t time.Time) *data.Timeline {
 
 // hidesBase reports whether parameter i's incident value is a time of day
 // after the moment the panel knows: shown, it would tell what came next.
+// A setting of the same lever (rate_limit beside rate_limit_at: how strong
+// the limits that came later were) is hidden with it.
 func (w Model) hidesBase(i int) bool {
+	if w.laterTime(i) {
+		return true
+	}
+	if w.known.IsZero() || i >= len(w.params) {
+		return false
+	}
+	for j, p := range w.params {
+		if j != i && strings.HasPrefix(p.Name, w.params[i].Name+"_") && w.laterTime(j) {
+			return true
+		}
+	}
+	return false
+}
+
+// laterTime reports whether parameter i's incident value is a time of day
+// after the moment the panel knows.
+func (w Model) laterTime(i int) bool {
 	if w.known.IsZero() || w.tl == nil || i >= len(w.base) {
 		return false
 	}

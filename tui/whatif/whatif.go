@@ -186,12 +186,32 @@ func (w Model) onKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 func (w Model) stepped(d int) []string {
 	v := append([]string(nil), w.values...)
 	from := v[w.sel]
-	if w.hidesBase(w.sel) && from == w.base[w.sel] {
+	if w.laterTime(w.sel) && from == w.base[w.sel] {
 		// From the hidden value, steps start at the moment known: two
 		// steps either side of it would bracket the hidden time.
 		from = w.known.In(w.tl.Location()).Format("15:04")
 	}
+	if w.hidesBase(w.sel) && !w.laterTime(w.sel) && from == w.base[w.sel] {
+		// A hidden setting starts from the lowest the model takes: a step
+		// either side of the incident's would tell it.
+		v[w.sel] = w.lowest(w.sel)
+		return v
+	}
 	v[w.sel] = w.sc.Step(w.params[w.sel].Name, from, d)
+	return v
+}
+
+// lowest is the lowest value parameter i steps down to from its
+// incident's value.
+func (w Model) lowest(i int) string {
+	v := w.base[i]
+	for range 1000 {
+		next := w.sc.Step(w.params[i].Name, v, -1)
+		if next == v {
+			break
+		}
+		v = next
+	}
 	return v
 }
 
