@@ -248,6 +248,9 @@ func (m Model) boxText(f frame, pc *presentCache) []string {
 	case f.asking >= 0:
 		return m.promptPlain(f.asking, tw)
 	case f.event >= 0 && f.event < len(pc.boxes):
+		if a := m.answerBeside(f.event); a != "" {
+			return append(layout.Wrap(a, tw), pc.boxes[f.event]...)
+		}
 		return pc.boxes[f.event]
 	}
 	return layout.Wrap(words.before.In(m.lang), tw)

@@ -195,6 +195,19 @@ func (m Model) keepNote(text string) Model {
 	return m
 }
 
+// answerBeside is the group's answer to shown beside event i, the first of
+// a stop already revealed ("Group's answer: …"), or "".
+func (m Model) answerBeside(i int) string {
+	if !m.study.on || m.study.asking >= 0 && m.study.stops[m.study.asking].First <= i {
+		return ""
+	}
+	k := m.study.stopAt(i)
+	if k < 0 || k >= len(m.sess.answers) || m.sess.answers[k] == "" {
+		return ""
+	}
+	return sessionWords.answerLabel.In(m.lang) + ": " + m.sess.answers[k]
+}
+
 // markEvent is the event a mark of the current moment names: at a stop
 // that asks, its decision (what the group was discussing; the minutes are
 // read after it is revealed), else the current event.

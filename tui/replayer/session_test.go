@@ -89,6 +89,11 @@ func scriptedSession(t *testing.T, lang data.Lang) Model {
 			m, _ = press(m, runes("*"))
 		}
 		m, _ = press(m, keyEnter) // reveal
+		if k == 0 {
+			if v := flatText(m.View()); !strings.Contains(v, prefix(a, 30)) {
+				t.Errorf("after the reveal the group's answer is not beside what was done:\n%s", ansi.Strip(m.View()))
+			}
+		}
 	}
 	m = tick(m)
 	m, _ = press(m, runes("c"))

@@ -280,6 +280,13 @@ func (m Model) noteLines(f frame, n int) []string {
 		note = m.promptLines(f, m.width)
 	case f.event >= 0 && f.event < len(m.cache.notes):
 		note = m.cache.notes[f.event]
+		if a := m.answerBeside(f.event); a != "" {
+			var lines []string
+			for _, l := range layout.Wrap(a, m.width) {
+				lines = append(lines, m.cache.p.value.Paint(l))
+			}
+			note = append(lines, note...)
+		}
 	}
 	if off := min(m.noteOff, max(0, len(note)-n)); off > 0 {
 		note = note[off:]
@@ -318,6 +325,9 @@ func (m Model) clampNote(off int) int {
 		n = len(m.promptLines(f, m.width))
 	case f.event >= 0 && f.event < len(m.cache.notes):
 		n = len(m.cache.notes[f.event])
+		if a := m.answerBeside(f.event); a != "" {
+			n += len(layout.Wrap(a, m.width))
+		}
 	}
 	return max(0, min(off, n-m.noteRows()))
 }
