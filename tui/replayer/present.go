@@ -27,11 +27,16 @@ type presentCache struct {
 	// only, when there is no room for more.
 	sparks []widget.Spark2
 	heads  bool
+	// tight drops the blank rows between the parts (a short screen).
+	tight bool
 	// rows is how tall the sparklines are: 2, or 1 on a short screen,
 	// drawn from sparks1.
 	rows    int
 	sparks1 []widget.Spark
 }
+
+// presentGaps is how many of presentFixed's rows are blank gaps.
+const presentGaps = 3
 
 // presentMinBox is the fewest rows the box keeps before the sparklines
 // give up a row: its text can be scrolled (ctrl+d, ctrl+u).
@@ -67,14 +72,18 @@ func (m *Model) buildPresent(c *frameCache) *presentCache {
 	}
 	// Sparklines two rows tall where they leave the box presentMinBox
 	// rows, else one row tall, else their head lines alone.
+	// On a short screen the blank rows between the parts go first.
 	n := len(c.sparks)
 	room := m.height - presentFixed
 	sparkRows := 1 + 3*n // heads, two rows each, the axis
+	pc.rows = 2
 	if n > 0 && room-sparkRows < presentMinBox {
 		pc.rows = 1
 		sparkRows = 1 + 2*n
-	} else {
-		pc.rows = 2
+	}
+	if n > 0 && room-sparkRows < presentMinBox {
+		pc.tight = true
+		room += presentGaps
 	}
 	if n > 0 && room-sparkRows < presentMinBox {
 		pc.heads = true
@@ -111,11 +120,16 @@ func (m Model) viewPresent(f frame) []string {
 	// of fixed width.
 	mw := m.meetingWidth()
 	add(tp.Paint(layout.Fit(title, max(0, pc.w-mw-2))) + "  " + p.faint.Paint(m.meetingText()))
-	add("")
+	gap := func() {
+		if !pc.tight {
+			add("")
+		}
+	}
+	gap()
 	for _, l := range m.bigClock(f, pc.w) {
 		add(l)
 	}
-	add("")
+	gap()
 	prev, next := f.event-1, f.event+1
 	if f.asking >= 0 {
 		prev, next = f.event, f.limit
@@ -125,7 +139,7 @@ func (m Model) viewPresent(f frame) []string {
 		add(l)
 	}
 	add(m.neighbour(f, next, pc.w))
-	add("")
+	gap()
 	for _, l := range m.presentSparks(f, pc) {
 		add(l)
 	}

@@ -186,11 +186,15 @@ func TestTypedTextCleaned(t *testing.T) {
 // there, the box can be scrolled, and a tick of the meeting clock changes
 // its field and nothing else.
 func TestPresenterFrames(t *testing.T) {
+	rec, fixtureTL := studyFixture(t)
 	for _, sz := range [][2]int{{80, 23}, {100, 29}, {120, 39}} {
 		for _, until := range []bool{false, true} {
-			for _, lang := range []data.Lang{data.EN, data.KO} {
-				name := fmt.Sprintf("%s %dx%d until=%v", lang, sz[0], sz[1], until)
-				rec, tl := studyFixture(t)
+			for li, lang := range []data.Lang{data.EN, data.KO} {
+				tl := fixtureTL
+				if li == 1 {
+					tl = bundledIL0499(t) // four series
+				}
+				name := fmt.Sprintf("%s %s %dx%d until=%v", tl.Incident, lang, sz[0], sz[1], until)
 				wall := time.Date(2026, 12, 3, 18, 0, 0, 0, time.UTC)
 				opts := Options{Lang: lang, Styles: theme.Plain(), Present: true, Speed: 60, At: "12:40",
 					Now: func() time.Time { return wall }}
@@ -206,7 +210,7 @@ func TestPresenterFrames(t *testing.T) {
 					m, _ = m.Update(meetTickMsg{gen: m.meet.gen})
 					v := m.View()
 					checkView(t, v, w, h, name)
-					if len(sparkRows(v)) < 2 {
+					if len(sparkRows(v)) < len(headline(tl)) {
 						t.Fatalf("%s: no sparklines:\n%s", name, v)
 					}
 					a, b := strings.Split(prev, "\n"), strings.Split(v, "\n")
