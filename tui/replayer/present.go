@@ -1,6 +1,7 @@
 package replayer
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -180,7 +181,7 @@ func (m Model) neighbour(f frame, i, w int) string {
 func (m Model) box(f frame, pc *presentCache) []string {
 	p := m.cache.p
 	tw := pc.w - 4
-	text := m.boxText(f, pc)
+	text := slices.Clone(m.boxText(f, pc))
 	if off := min(m.noteOff, max(0, len(text)-pc.inner)); off > 0 {
 		text = text[off:]
 	}
@@ -259,6 +260,9 @@ func (m Model) presentSparks(f frame, pc *presentCache) []string {
 func (m Model) boxText(f frame, pc *presentCache) []string {
 	tw := pc.w - 4
 	switch {
+	case m.recapping():
+		text, hint := m.recapText(tw)
+		return append(text, hint...)
 	case f.asking >= 0:
 		return m.promptPlain(f.asking, tw)
 	case f.event >= 0 && f.event < len(pc.boxes):

@@ -177,22 +177,28 @@ func (m Model) recapping() bool {
 // notes), wrapped, and the keys.
 func (m Model) recapLines(width int) []string {
 	p := m.cache.p
+	text, hint := m.recapText(width)
+	out := make([]string, 0, len(text)+len(hint))
+	for _, l := range text {
+		if strings.HasPrefix(l, "#") {
+			out = append(out, p.annotationTitle.Paint(l))
+		} else {
+			out = append(out, p.annotation.Paint(l))
+		}
+	}
+	for _, l := range hint {
+		out = append(out, p.faint.Paint(l))
+	}
+	return out
+}
+
+// recapText is the recap as plain lines of width cells, and its keys.
+func (m Model) recapText(width int) (text, hint []string) {
 	md := m.Minutes()
 	head, _, _ := strings.Cut(md, "\n\n## ")
 	if _, after, ok := strings.Cut(md, "\n---\n"); ok {
 		md = head + "\n" + after
 	}
-	var out []string
-	for _, l := range strings.Split(strings.TrimRight(wrapMarkdown(md, max(1, width)), "\n"), "\n") {
-		switch {
-		case strings.HasPrefix(l, "#"):
-			out = append(out, p.annotationTitle.Paint(l))
-		default:
-			out = append(out, p.annotation.Paint(l))
-		}
-	}
-	for _, l := range layout.Wrap(sheetWords.recapHint.In(m.lang), max(1, width)) {
-		out = append(out, p.faint.Paint(l))
-	}
-	return out
+	text = strings.Split(strings.TrimRight(wrapMarkdown(md, max(1, width)), "\n"), "\n")
+	return text, layout.Wrap(sheetWords.recapHint.In(m.lang), max(1, width))
 }
