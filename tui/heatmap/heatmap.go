@@ -155,7 +155,7 @@ func pointsSorted(pts []data.Point) bool {
 // length on a log scale (glyph density and colour), a marker over the column
 // of at, and an "x" in the gutter of each instance out of the ring at that
 // moment. Instances not yet online are blank. It fits width × height and
-// never panics, at any size. The replayer keeps the heatGrid and renders only
+// never panics, at any size. The Model keeps the heatGrid and renders only
 // the moment; this builds both.
 func renderHeatmap(tl *data.Timeline, at time.Time, width, height int, lang data.Lang, st theme.Styles) string {
 	return newHeatGrid(tl, width, height, lang, st).render(at)

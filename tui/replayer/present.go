@@ -279,6 +279,7 @@ func (m Model) boxText(f frame, pc *presentCache) []string {
 func (m Model) promptPlain(k, w int) []string {
 	q, known, now := promptText(m.tl, m.study.stops, k, m.lang, true)
 	out := layout.Wrap("? "+q, w)
+	out = append(out, layout.Wrap(m.promptHint(), w)...)
 	if len(known) > 0 || now != "" {
 		out = append(out, words.known.In(m.lang)+":")
 	}
@@ -288,7 +289,7 @@ func (m Model) promptPlain(k, w int) []string {
 	if now != "" {
 		out = append(out, indented(words.now.In(m.lang)+": "+now, w)...)
 	}
-	return append(out, layout.Wrap(m.promptHint(), w)...)
+	return out
 }
 
 // digitRows are the digits and the colon three rows tall.

@@ -118,6 +118,11 @@ func (m Model) promptLines(f frame, width int) []string {
 	for _, l := range layout.Wrap("? "+q, width) {
 		out = append(out, p.annotationTitle.Paint(l))
 	}
+	// The keys come right after the question: what was known may be long
+	// enough to be cut at the foot of a small screen.
+	for _, l := range layout.Wrap(m.promptHint(), width) {
+		out = append(out, p.faint.Paint(l))
+	}
 	if len(known) > 0 || now != "" {
 		out = append(out, p.faint.Paint(layout.Truncate(words.known.In(m.lang)+":", width)))
 	}
@@ -130,9 +135,6 @@ func (m Model) promptLines(f frame, width int) []string {
 		for _, l := range indented(words.now.In(m.lang)+": "+now, width) {
 			out = append(out, p.value.Paint(l))
 		}
-	}
-	for _, l := range layout.Wrap(m.promptHint(), width) {
-		out = append(out, p.faint.Paint(l))
 	}
 	return out
 }

@@ -132,6 +132,11 @@ func (m Model) updateInput(msg tea.KeyMsg) (Model, tea.Cmd) {
 	}
 	var cmd tea.Cmd
 	m.input, cmd = m.input.Update(msg)
+	// What is typed is drawn as it is typed: it is cleaned as data is, at
+	// once, not only when kept.
+	if v := m.input.Value(); data.Sanitize(v) != v {
+		m.input.SetValue(data.Sanitize(v))
+	}
 	return m, cmd
 }
 

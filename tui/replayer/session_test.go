@@ -84,6 +84,9 @@ func scriptedSession(t *testing.T, lang data.Lang) Model {
 			t.Fatalf("stop %d: a did not open the input", k+1)
 		}
 		m = typeText(m, a)
+		if v := m.View(); strings.ContainsAny(v, "\u202e") {
+			t.Errorf("stop %d: a bidi override typed is drawn", k+1)
+		}
 		m, _ = press(m, keyEnter)
 		if k == 1 {
 			m, _ = press(m, runes("*"))
