@@ -46,6 +46,15 @@ func (r recorded) Init() tea.Cmd { return r.m.Init() }
 
 func (r recorded) View() string { return r.m.View() }
 
+// Minutes passes on the recorded model's study minutes, so that --record
+// and --minutes work together.
+func (r recorded) Minutes() string {
+	if k, ok := r.m.(interface{ Minutes() string }); ok {
+		return k.Minutes()
+	}
+	return ""
+}
+
 func (r recorded) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyMsg:

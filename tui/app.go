@@ -35,6 +35,11 @@ type Options struct {
 	// ReplayStudy and ReplayPresent start the replayer in study mode and
 	// presenter mode.
 	ReplayStudy, ReplayPresent bool
+	// ReplayUntil is when the meeting ends: presenter mode's clock counts
+	// down to it (zero: it counts up). Now reads the wall clock for it; nil
+	// is time.Now.
+	ReplayUntil time.Time
+	Now         func() time.Time
 	// Loading, when set, is the user's library opening in the background
 	// (library.OpenAsync): the explorer shows its progress, then lists it
 	// in place of the library given to New.
@@ -76,6 +81,8 @@ type App struct {
 	w, h int
 	// status is a one-line message, such as an id that is not found.
 	status string
+	// minutes are those of the last replayer closed (app_minutes.go).
+	minutes string
 	// init is the command to run first (the replayer's ticks when the
 	// app opens on it).
 	init tea.Cmd
@@ -112,6 +119,7 @@ func New(lib *library.Library, opts Options) App {
 			ex.selectID(r.ID)
 			a.init = a.openReplayer(r.ID, replayer.Options{
 				At: opts.ReplayAt, Speed: opts.ReplaySpeed, Study: opts.ReplayStudy, Present: opts.ReplayPresent,
+				Until: opts.ReplayUntil, Now: opts.Now,
 			})
 		} else {
 			a.status = notFound(opts.Replay, a.lang)

@@ -189,6 +189,9 @@ type replayerScreen struct {
 
 func (s *replayerScreen) Init() tea.Cmd { return s.m.Init() }
 
+// Minutes returns the minutes of the replayer's study session.
+func (s *replayerScreen) Minutes() string { return s.m.Minutes() }
+
 func (s *replayerScreen) Update(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	s.m, cmd = s.m.Update(msg)

@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/heatmap"
 )
 
 // Moment returns the replayer's moment.
@@ -102,7 +103,7 @@ func (m *Model) applyModes(mo Moment) bool {
 	if k := strings.TrimPrefix(mo.Keys, "⌨ "); k != "" {
 		m.overlay.entries = []shownKey{{label: k, n: 1}}
 	}
-	if mo.Heatmap != m.heatmap && (!mo.Heatmap || hasInstances(m.tl)) {
+	if mo.Heatmap != m.heatmap && (!mo.Heatmap || heatmap.HasInstances(m.tl)) {
 		m.heatmap = mo.Heatmap
 	}
 	return changed
