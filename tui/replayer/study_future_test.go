@@ -51,6 +51,10 @@ func futureOf(tl *data.Timeline, stops []replay.Stop, k int, lang data.Lang) []s
 	limit := stops[k].First
 	at := beforeStop(tl, tl.Events[limit].At)
 	var future, past []string
+	// The stop's own questions are on screen: what they say is known.
+	for i := stops[k].First; i <= stops[k].Last && i < len(tl.Events); i++ {
+		past = append(past, flatText(tl.Events[i].Prompt.EN), flatText(tl.Events[i].Prompt.KO))
+	}
 	addText := func(to *[]string, t data.Text, n int) {
 		for _, l := range []data.Lang{data.EN, data.KO} {
 			s, _ := t.Get(l)
