@@ -8,7 +8,6 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
@@ -41,38 +40,12 @@ func preparedTimeline(t testing.TB, raw []byte) *data.Timeline {
 	return &tl
 }
 
-// runWhatIf runs tl's scenario with set changed.
-func runWhatIf(t testing.TB, tl *data.Timeline, set map[string]string) (*data.Timeline, error) {
-	t.Helper()
-	sc, err := replay.Open(tl)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sc.Run(set)
-}
-
 func modelAt(h, m int) time.Time {
 	return time.Date(2026, 3, 25, h, m, 0, 0, time.FixedZone("PDT", -7*3600))
 }
 
 var modelSizes = []struct{ w, h int }{{120, 40}, {80, 24}}
 
-// checkModelView fails if a view is taller than h or a line wider than w.
-func checkModelView(t *testing.T, out string, w, h int) {
-	t.Helper()
-	if out == "" {
-		return
-	}
-	lines := strings.Split(out, "\n")
-	if len(lines) > h {
-		t.Errorf("%d lines, want at most %d", len(lines), h)
-	}
-	for i, l := range lines {
-		if lw := lipgloss.Width(l); lw > w {
-			t.Errorf("line %d is %d cells wide, want at most %d: %q", i, lw, w, l)
-		}
-	}
-}
 
 var (
 	wiRight = tea.KeyMsg{Type: tea.KeyRight}

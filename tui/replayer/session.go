@@ -234,9 +234,6 @@ func (m Model) inputLabel() string {
 	return sessionWords.answer.In(m.lang)
 }
 
-// starred reports whether the current moment is starred.
-func (m Model) starred() bool { return m.tl != nil && m.markAt(m.clock.Now()) >= 0 }
-
 // sessionKeys enables the session's keys: star and note wherever there is
 // a timeline, the answer at a stop that asks.
 func (m *Model) sessionKeys() {
