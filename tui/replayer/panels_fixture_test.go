@@ -46,7 +46,6 @@ func modelAt(h, m int) time.Time {
 
 var modelSizes = []struct{ w, h int }{{120, 40}, {80, 24}}
 
-
 var (
 	wiRight = tea.KeyMsg{Type: tea.KeyRight}
 	wiEnter = tea.KeyMsg{Type: tea.KeyEnter}
