@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"slices"
+
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/incidents-dev/incidents/data"
@@ -54,13 +56,25 @@ type helpKeys struct {
 }
 
 // ShortHelp returns the hint bar: the screen's main keys, then help,
-// language and back or quit.
+// language and back or quit. A screen's esc that does what `q` does (the
+// same words, or a binding that lists q) is one entry with it ("q/esc
+// back", "q/esc/f close").
 func (h helpKeys) ShortHelp() []key.Binding {
-	out := append([]key.Binding(nil), h.short...)
+	out := make([]key.Binding, 0, len(h.short)+3)
 	if h.typing {
-		return append(out, h.global.Quit)
+		return append(append(out, h.short...), h.global.Quit)
 	}
-	return append(out, h.global.Help, h.global.Lang, h.global.Back)
+	back := h.global.Back
+	for _, b := range h.short {
+		if wayBack(b) && (b.Help().Desc == back.Help().Desc || slices.Contains(b.Keys(), "q")) {
+			// The root's q goes to Screen.Back first, which does what
+			// this esc does (a binding that lists q says so).
+			back.SetHelp(back.Help().Key+"/"+b.Help().Key, b.Help().Desc)
+			continue
+		}
+		out = append(out, b)
+	}
+	return append(out, h.global.Help, h.global.Lang, back)
 }
 
 // FullHelp returns the screen's key columns with the global keys under the

@@ -58,7 +58,8 @@ func DefaultKeyMap() KeyMap {
 		NextGroup:   key.NewBinding(key.WithKeys("tab", "right", "l"), key.WithHelp("tab", "next facet")),
 		PrevGroup:   key.NewBinding(key.WithKeys("shift+tab", "left", "h"), key.WithHelp("shift+tab", "previous facet")),
 		ClearFacets: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "clear all")),
-		Close:       key.NewBinding(key.WithKeys("esc", "f"), key.WithHelp("esc/f", "close")),
+		// q closes the panel too: the root's back key asks Back first.
+		Close: key.NewBinding(key.WithKeys("esc", "f", "q"), key.WithHelp("esc/f", "close")),
 	}
 }
 
