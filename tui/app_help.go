@@ -38,6 +38,9 @@ var helpWords = i18n.Register("help", &struct {
 // the full help, ? says it closes the help, as q and esc do.
 func (a App) helpView() string {
 	h := a.helpKeys()
+	if b, ok := a.top().(backsInside); ok {
+		h.inside = b.BacksInside()
+	}
 	if a.help.ShowAll {
 		if !h.typing {
 			h.global.Help.SetHelp("?/q/esc", helpWords.closeHelp.In(a.lang))
@@ -46,6 +49,16 @@ func (a App) helpView() string {
 	}
 	return a.help.ShortHelpView(h.fit(a.help, a.w))
 }
+
+// backsInside is a screen whose Back acts inside it now: a panel or a
+// search that q closes before it leaves the screen.
+type backsInside interface{ BacksInside() bool }
+
+// BacksInside says the facet panel or the search box is open.
+func (s *explorerScreen) BacksInside() bool { return s.list.Overlay() }
+
+// BacksInside says a search inside the record is set.
+func (s *detailScreen) BacksInside() bool { return s.m.Searching() }
 
 // showsMarker reports whether the focused screen shows, now, the marker of
 // a text in language shown (see i18n.Marker), so that the full help

@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"slices"
-
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/incidents-dev/incidents/data"
@@ -53,11 +51,14 @@ type helpKeys struct {
 	// typing says the search box takes every key but ctrl+c, so the
 	// global keys are not offered.
 	typing bool
+	// inside says the back key acts inside the screen now (see
+	// backsInside), as its esc does.
+	inside bool
 }
 
 // ShortHelp returns the hint bar: the screen's main keys, then help,
 // language and back or quit. A screen's esc that does what `q` does (the
-// same words, or a binding that lists q) is one entry with it ("q/esc
+// same words, or q acts inside the screen) is one entry with it ("q/esc
 // back", "q/esc/f close").
 func (h helpKeys) ShortHelp() []key.Binding {
 	out := make([]key.Binding, 0, len(h.short)+3)
@@ -66,9 +67,7 @@ func (h helpKeys) ShortHelp() []key.Binding {
 	}
 	back := h.global.Back
 	for _, b := range h.short {
-		if wayBack(b) && (b.Help().Desc == back.Help().Desc || slices.Contains(b.Keys(), "q")) {
-			// The root's q goes to Screen.Back first, which does what
-			// this esc does (a binding that lists q says so).
+		if wayBack(b) && (b.Help().Desc == back.Help().Desc || h.inside) {
 			back.SetHelp(back.Help().Key+"/"+b.Help().Key, b.Help().Desc)
 			continue
 		}

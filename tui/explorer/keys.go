@@ -58,8 +58,7 @@ func DefaultKeyMap() KeyMap {
 		NextGroup:   key.NewBinding(key.WithKeys("tab", "right", "l"), key.WithHelp("tab", "next facet")),
 		PrevGroup:   key.NewBinding(key.WithKeys("shift+tab", "left", "h"), key.WithHelp("shift+tab", "previous facet")),
 		ClearFacets: key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "clear all")),
-		// q closes the panel too: the root's back key asks Back first.
-		Close: key.NewBinding(key.WithKeys("esc", "f", "q"), key.WithHelp("esc/f", "close")),
+		Close:       key.NewBinding(key.WithKeys("esc", "f"), key.WithHelp("esc/f", "close")),
 	}
 }
 
