@@ -102,6 +102,7 @@ func init() {
 		},
 		"mcp":   mcpCommand,
 		"serve": serveCommand,
+		"cast":  castCommand,
 		"__ids": idsCommand,
 
 		"__params": paramsCommand, // for --set, in completion_ids.go
@@ -118,7 +119,7 @@ func init() {
 }
 
 // commandOrder is the order help lists the commands in.
-var commandOrder = []string{"list", "search", "show", "timeline", "replay", "serve", "validate", "mcp", "help", "version", "completion"}
+var commandOrder = []string{"list", "search", "show", "timeline", "replay", "cast", "serve", "validate", "mcp", "help", "version", "completion"}
 
 func runHelp(e *env, o options) (int, error) {
 	if len(o.args) == 0 {

@@ -32,6 +32,7 @@ func runCompletion(e *env, o options) (int, error) {
 // flagValues are the values completion offers for a flag, "" for none.
 var flagValues = map[string]string{
 	"lang": "en ko both", "theme": "auto dark light", "speed": "1 10 60 300 600",
+	"size": "80x24 100x30 120x40 160x50",
 }
 
 // flagNames returns the flags command c takes, each with "--".
@@ -49,7 +50,7 @@ func flagNames(c *command) string {
 func valueFlags() []string {
 	var out []string
 	for _, s := range flagSpecs {
-		if s.value != "" {
+		if s.value != "" && !slices.Contains(out, "--"+s.name) {
 			out = append(out, "--"+s.name)
 		}
 	}
@@ -57,13 +58,13 @@ func valueFlags() []string {
 }
 
 // isFileFlag reports whether a flag's value is a path.
-func isFileFlag(s flagSpec) bool { return s.value == "DIR" || s.value == "PATH" }
+func isFileFlag(s flagSpec) bool { return s.value == "DIR" || s.value == "PATH" || s.value == "FILE" }
 
 // fileFlags returns the flags whose value is a path, each with "--".
 func fileFlags() []string {
 	var out []string
 	for _, s := range flagSpecs {
-		if isFileFlag(s) {
+		if isFileFlag(s) && !slices.Contains(out, "--"+s.name) {
 			out = append(out, "--"+s.name)
 		}
 	}
@@ -75,11 +76,20 @@ func fileFlags() []string {
 func freeFlags() []string {
 	var out []string
 	for _, s := range flagSpecs {
-		if s.value != "" && !isFileFlag(s) && flagValues[s.name] == "" && s.name != "set" {
+		if s.value != "" && !isFileFlag(s) && flagValues[s.name] == "" && s.name != "set" && !slices.Contains(out, "--"+s.name) {
 			out = append(out, "--"+s.name)
 		}
 	}
 	return out
+}
+
+// flagSpecFor returns the first spec of the flag named name.
+func flagSpecFor(name string) (flagSpec, bool) {
+	i := slices.IndexFunc(flagSpecs, func(s flagSpec) bool { return s.name == name })
+	if i < 0 {
+		return flagSpec{}, false
+	}
+	return flagSpecs[i], true
 }
 
 // takesID reports whether a command's argument is an incident id.
@@ -102,7 +112,7 @@ _incidents() {
     done
     case "$prev" in
 `, strings.Join(valueFlags(), "|"))
-	for _, n := range []string{"lang", "theme", "speed"} {
+	for _, n := range []string{"lang", "theme", "speed", "size"} {
 		fmt.Fprintf(w, "        --%s) COMPREPLY=($(compgen -W %q -- \"$cur\")); return ;;\n", n, flagValues[n])
 	}
 	fmt.Fprintf(w, "        %s) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n", strings.Join(fileFlags(), "|"))
@@ -137,13 +147,21 @@ func writeZsh(w io.Writer) {
 		fmt.Fprintf(w, "    '%s:%s'\n", n, zshQuote(commands[n].summary.EN))
 	}
 	fmt.Fprint(w, "  )\n  local cmd=${words[2]} id=${words[3]}\n  case $words[CURRENT-1] in\n")
-	for _, n := range []string{"lang", "theme", "speed"} {
+	for _, n := range []string{"lang", "theme", "speed", "size"} {
 		fmt.Fprintf(w, "    --%s) compadd %s; return ;;\n", n, flagValues[n])
 	}
 	fmt.Fprintf(w, "    %s) _files; return ;;\n", strings.Join(fileFlags(), "|"))
 	fmt.Fprint(w, "    --set) compadd -S '' -- ${(f)\"$(incidents __params $id 2>/dev/null)\"}; return ;;\n")
-	fmt.Fprint(w, "    --at) _message 'HH:MM'; return ;;\n")
-	fmt.Fprintf(w, "    %s) return ;;\n", strings.Join(slices.DeleteFunc(freeFlags(), func(f string) bool { return f == "--at" }), "|"))
+	var times, others []string
+	for _, f := range freeFlags() {
+		if spec, ok := flagSpecFor(strings.TrimPrefix(f, "--")); ok && spec.value == "HH:MM" {
+			times = append(times, f)
+		} else {
+			others = append(others, f)
+		}
+	}
+	fmt.Fprintf(w, "    %s) _message 'HH:MM'; return ;;\n", strings.Join(times, "|"))
+	fmt.Fprintf(w, "    %s) return ;;\n", strings.Join(others, "|"))
 	fmt.Fprint(w, "  esac\n  if (( CURRENT == 2 )); then\n    _describe command cmds\n    return\n  fi\n  case $cmd in\n")
 	for _, n := range commandOrder {
 		c := commands[n]

@@ -10,7 +10,7 @@ import (
 
 // needsTimeline are the commands whose id must have a timeline: completion
 // offers only those ids to them.
-var needsTimeline = map[string]bool{"timeline": true, "replay": true}
+var needsTimeline = map[string]bool{"timeline": true, "replay": true, "cast": true}
 
 // idsCommand prints the ids a command accepts, one a line: `__ids` alone
 // (the scripts of earlier versions) prints every id.

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"os"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -58,14 +59,26 @@ func (e *env) runTUI(o options, lib *library.Library, replayID string, loading *
 		ReplayAt:    o.at,
 		ReplaySpeed: o.speed,
 		ReplayStudy: o.study, ReplayPresent: o.present,
-		Problems: e.problems,
-		Loading:  loading,
+		ReplayUntil: untilTime(o.until, time.Now()),
+		Problems:    e.problems,
+		Loading:     loading,
 	})
-	popts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithInput(e.stdin), tea.WithOutput(e.stdout)}
+	// --record (record.go)
+	rec, err := e.startRecording(o, lib, "incidents replay "+replayID)
+	if err != nil {
+		return exitUsage, err
+	}
+	defer rec.close(e.stderr)
+	popts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithInput(e.stdin), tea.WithOutput(rec.out(e.stdout))}
 	if o.mouse {
 		popts = append(popts, tea.WithMouseCellMotion())
 	}
-	if _, err := tea.NewProgram(app, popts...).Run(); err != nil {
+	final, err := tea.NewProgram(rec.wrap(app), popts...).Run()
+	// The minutes are written however the program ended, ctrl+c included.
+	if werr := writeMinutes(o.minutes, final); werr != nil && err == nil {
+		return exitFail, werr
+	}
+	if err != nil {
 		if errors.Is(err, tea.ErrInterrupted) {
 			return exitInterrupted, nil
 		}

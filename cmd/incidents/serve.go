@@ -63,7 +63,7 @@ var serveFlagSpecs = []flagSpec{
 	{name: "headless", cmds: serveCmds,
 		help: i18n.W("no presenter here: everyone who joins browses alone", "발표자 없이: 참여자 모두 혼자 둘러봄")},
 	{name: "max-sessions", value: "N", cmds: serveCmds, want: i18n.W("a positive number", "양수"),
-		help: i18n.W("connections at once (default 50)", "동시 연결 수 (기본값 50)")},
+		help: i18n.W("sessions at once: participants and commands (default 50)", "동시 세션 수: 참여자와 명령 (기본값 50)")},
 	{name: "idle", value: "DURATION", cmds: serveCmds, want: i18n.W("a duration such as 30m", "30m 같은 시간"),
 		help: i18n.W("close a connection idle this long (default 30m)", "이만큼 조용한 연결을 닫음 (기본값 30m)")},
 }
@@ -104,22 +104,25 @@ func runServe(e *env, o options) (int, error) {
 		}
 		keyPath = p
 	}
-	key, created, err := serve.LoadHostKey(keyPath)
+	key, generated, err := serve.ReadHostKey(keyPath) // written below, once the server may start
 	if err != nil {
 		return exitFail, err
-	}
-	if created {
-		fmt.Fprintf(e.stderr, "incidents serve: generated host key %s\n", keyPath)
 	}
 	present := !so.headless && e.isTerminal
 	logw := &heldLog{w: e.stderr, held: present && writerIsTerminal(e.stderr)}
 	lib := e.load(o)
 	go lib.Prepare() //nolint:errcheck // a replayer shows its own timeline's error
+	// --record (record.go)
+	rec, err := e.serveRecording(o, lib, present)
+	if err != nil {
+		return exitUsage, err
+	}
+	defer rec.close(e.stderr)
 	srv, err := serve.New(serve.Config{
 		Listen: so.listen, HostKey: key, AuthorizedKeys: so.authorizedKeys, Open: so.open,
 		MaxSessions: so.maxSessions, Idle: so.idle,
 		Lang: o.lang, Theme: o.theme, Library: lib, Log: logw,
-		Command: remoteCommand(o.data),
+		Command: remoteCommand(o.data), Wrap: rec.wrap,
 	})
 	if errors.Is(err, serve.ErrUnsafeListen) {
 		return exitUsage, usageErrorf("%v", err)
@@ -131,6 +134,13 @@ func runServe(e *env, o options) (int, error) {
 	if err != nil {
 		return exitFail, err
 	}
+	if generated {
+		if err := serve.WriteHostKey(keyPath, key); err != nil {
+			l.Close()
+			return exitFail, err
+		}
+		fmt.Fprintf(e.stderr, "incidents serve: generated host key %s\n", keyPath)
+	}
 	if so.open {
 		fmt.Fprintf(e.stderr, "incidents serve: warning: --open: anyone who can reach %s may watch\n", l.Addr())
 	}
@@ -140,7 +150,7 @@ func runServe(e *env, o options) (int, error) {
 	defer stop()
 	code, err := exitOK, error(nil)
 	if present {
-		code, err = e.present(ctx, srv, o)
+		code, err = e.present(ctx, srv, o, rec.out(e.stdout))
 		logw.release()
 	}
 	if err == nil {
@@ -163,9 +173,9 @@ func remoteCommand(dataDirs []string) func(args []string, stdout, stderr io.Writ
 }
 
 // present runs the local presenter's TUI.
-func (e *env) present(ctx context.Context, srv *serve.Server, o options) (int, error) {
+func (e *env) present(ctx context.Context, srv *serve.Server, o options, out io.Writer) (int, error) {
 	app := tui.New(srv.Library(), tui.Options{Lang: o.lang, Styles: e.tuiStyles(o), Mouse: o.mouse, Role: tui.Presenter})
-	popts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithInput(e.stdin), tea.WithOutput(e.stdout)}
+	popts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithInput(e.stdin), tea.WithOutput(out)}
 	if o.mouse {
 		popts = append(popts, tea.WithMouseCellMotion())
 	}
