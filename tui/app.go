@@ -170,8 +170,8 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // handleKey dispatches a key: ctrl+c quits; a screen that captures typed
-// keys gets every other key; then the global keys (esc closes the full
-// help before it goes back); then the focused screen.
+// keys gets every other key; then the global keys (q and esc close the
+// full help before they go back or quit); then the focused screen.
 func (a App) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	msg, ok := cleanTyped(msg)
 	if !ok {
@@ -198,7 +198,7 @@ func (a App) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, a.keys.Lang):
 		a.setLang(a.lang.Next())
 		return a, nil
-	case a.help.ShowAll && msg.Type == tea.KeyEsc:
+	case a.closesHelp(msg):
 		a.help.ShowAll = false // the full help closes first, as ? would
 		a.layout()
 		return a, nil

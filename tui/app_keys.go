@@ -51,16 +51,29 @@ type helpKeys struct {
 	// typing says the search box takes every key but ctrl+c, so the
 	// global keys are not offered.
 	typing bool
+	// inside says the back key acts inside the screen now (see
+	// backsInside), as its esc does.
+	inside bool
 }
 
 // ShortHelp returns the hint bar: the screen's main keys, then help,
-// language and back or quit.
+// language and back or quit. A screen's esc that does what `q` does (the
+// same words, or q acts inside the screen) is one entry with it ("q/esc
+// back", "q/esc/f close").
 func (h helpKeys) ShortHelp() []key.Binding {
-	out := append([]key.Binding(nil), h.short...)
+	out := make([]key.Binding, 0, len(h.short)+3)
 	if h.typing {
-		return append(out, h.global.Quit)
+		return append(append(out, h.short...), h.global.Quit)
 	}
-	return append(out, h.global.Help, h.global.Lang, h.global.Back)
+	back := h.global.Back
+	for _, b := range h.short {
+		if wayBack(b) && (b.Help().Desc == back.Help().Desc || h.inside) {
+			back.SetHelp(back.Help().Key+"/"+b.Help().Key, b.Help().Desc)
+			continue
+		}
+		out = append(out, b)
+	}
+	return append(out, h.global.Help, h.global.Lang, back)
 }
 
 // FullHelp returns the screen's key columns with the global keys under the

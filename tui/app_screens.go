@@ -29,6 +29,9 @@ func (a *App) navigate(from Screen, msg tea.Msg) (tea.Cmd, bool) {
 		return a.openReplayer(msg.ID, replayer.Options{}), true
 	case replayer.RhymeMsg:
 		return a.openReplayer(msg.Incident, replayer.Options{Moment: msg.At}), true
+	case explorer.StatusMsg:
+		a.status = msg.Text // why a key did nothing
+		return nil, true
 	case detail.BackMsg, replayer.BackMsg, problems.BackMsg:
 		if from == a.top() && len(a.stack) > 1 {
 			a.back()

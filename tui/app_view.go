@@ -47,7 +47,7 @@ func (a App) helpHeight() int {
 	if !a.help.ShowAll {
 		return 1
 	}
-	return min(lipgloss.Height(a.help.View(a.helpKeys()))+len(a.helpNotes()), max(a.h-2, 1))
+	return min(lipgloss.Height(a.helpView())+len(a.helpNotes()), max(a.h-2, 1))
 }
 
 // bodyHeight is the height left for the screens under the header and
@@ -55,15 +55,15 @@ func (a App) helpHeight() int {
 func (a App) bodyHeight() int { return max(a.h-1-a.helpHeight()-a.stripHeight(), 0) }
 
 // helpNotes are the lines under the full help: what the missing-translation
-// marker means in the languages shown, then, for a presenter, who is in the
-// room.
+// marker means, when the screen shows one, then, for a presenter, who is in
+// the room.
 func (a App) helpNotes() []string {
 	if !a.help.ShowAll {
 		return nil
 	}
 	var out []string
 	for _, shown := range []data.Lang{data.KO, data.EN} {
-		if a.lang == data.Both || a.lang != shown {
+		if (a.lang == data.Both || a.lang != shown) && a.showsMarker(shown) {
 			note := i18n.Marker(shown) + " " + i18n.MarkerNote(shown)
 			out = append(out, a.styles.App.HelpDesc.Render(layout.Fit(note, a.w)))
 		}
@@ -113,7 +113,7 @@ func (a App) View() string {
 	if s := a.strip(); s != "" {
 		b.WriteString("\n" + s)
 	}
-	help := append(layout.Lines(a.help.View(a.helpKeys())), a.helpNotes()...)
+	help := append(layout.Lines(a.helpView()), a.helpNotes()...)
 	for _, l := range help[:min(len(help), a.helpHeight())] {
 		b.WriteByte('\n')
 		b.WriteString(layout.Fit(l, a.w))

@@ -103,7 +103,9 @@ func init() {
 		"mcp":   mcpCommand,
 		"serve": serveCommand,
 		"cast":  castCommand,
-		"__ids": {name: "__ids", hidden: true, run: runIDs},
+		"__ids": idsCommand,
+
+		"__params": paramsCommand, // for --set, in completion_ids.go
 	}
 	// The summaries, registered in the catalogue so that its check covers
 	// them.
@@ -134,14 +136,6 @@ func runHelp(e *env, o options) (int, error) {
 
 func runVersion(e *env, _ options) (int, error) {
 	fmt.Fprintln(e.stdout, versionString())
-	return exitOK, nil
-}
-
-// runIDs prints every incident id, one a line, for shell completion.
-func runIDs(e *env, o options) (int, error) {
-	for _, r := range e.load(o).Records() {
-		fmt.Fprintln(e.stdout, r.ID)
-	}
 	return exitOK, nil
 }
 

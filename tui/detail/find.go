@@ -119,9 +119,15 @@ func (m Model) handleFindKey(msg tea.KeyMsg) (Model, tea.Cmd, bool) {
 		m.updateKeys()
 		return m, nil, true
 	case len(f.hits) > 0 && key.Matches(msg, f.keys.Next):
+		if f.cur == len(f.hits)-1 {
+			m.notice = notice{w: noticeWords.wrappedTop}
+		}
 		m.gotoHit((f.cur + 1) % len(f.hits))
 		return m, nil, true
 	case len(f.hits) > 0 && key.Matches(msg, f.keys.Prev):
+		if f.cur == 0 {
+			m.notice = notice{w: noticeWords.wrappedBottom}
+		}
 		m.gotoHit((f.cur - 1 + len(f.hits)) % len(f.hits))
 		return m, nil, true
 	}

@@ -12,7 +12,7 @@ import (
 
 func typeKeys(m Model, keys ...string) Model {
 	for _, k := range keys {
-		if k == "esc" || k == "enter" {
+		if k == "esc" || k == "enter" || k == "tab" {
 			m, _ = m.Update(keyMsg(k))
 			continue
 		}

@@ -99,6 +99,9 @@ type Model struct {
 	find findState
 	// copied says `y` copied the record, shown in the position line.
 	copied bool
+	// notice says why the last key did nothing (see silentKey), in the
+	// position line until the next key.
+	notice notice
 }
 
 // New returns a detail model showing rec (which may be nil).
@@ -232,7 +235,7 @@ func (m *Model) updateKeys() {
 		b.SetEnabled(canScroll && !m.opts.Preview)
 	}
 	m.keys.NextRelated.SetEnabled(len(m.related) > 0)
-	m.keys.PrevRelated.SetEnabled(len(m.related) > 1)
+	m.keys.PrevRelated.SetEnabled(len(m.related) > 0)
 	m.keys.Open.SetEnabled(m.focus >= 0)
 	m.keys.Replay.SetEnabled(m.opts.Replay && m.rec != nil && (m.opts.HasTimeline == nil || m.opts.HasTimeline(m.rec.ID)))
 	m.keys.Back.SetEnabled(!m.opts.Preview)
@@ -262,6 +265,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 }
 
 func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
+	m.notice = notice{}
 	if !m.opts.Preview && m.rec != nil {
 		if m, cmd, ok := m.handleFindKey(msg); ok {
 			return m, cmd
@@ -296,6 +300,8 @@ func (m Model) handleKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.Copy) && m.rec != nil:
 		m.copied = true
 		return m, clipboard.Copy(m.opts.Clipboard, Markdown(m.rec, m.opts.Lang))
+	default:
+		m.notice = m.silentKey(msg)
 	}
 	return m, nil
 }

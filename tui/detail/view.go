@@ -60,6 +60,22 @@ func (m Model) positionLine(top, end int) string {
 		left += " · " + copiedWord(m.opts.Lang)
 	}
 	pw := lipgloss.Width(pos)
+	if n := m.notice.text(m.opts.Lang); n != "" {
+		// The notice answers the key just pressed: where the line is too
+		// narrow, the position gives way, then what stands before it.
+		full := left + " · " + n
+		if m.notice.id != "" {
+			full = n // it names the record
+		}
+		switch fw := lipgloss.Width(full); {
+		case fw+1+pw <= m.w:
+			left = full
+		case fw <= m.w:
+			return st.Render(layout.Fit(full, m.w))
+		default:
+			return st.Render(layout.Fit(n, m.w))
+		}
+	}
 	if pw+1 > m.w {
 		return st.Render(layout.Fit(pos, m.w))
 	}

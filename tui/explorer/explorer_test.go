@@ -328,7 +328,8 @@ func TestOpenAndReplay(t *testing.T) {
 	if len(msgs) != 1 || msgs[0] != (ReplayMsg{ID: "FX-0007"}) {
 		t.Fatalf("r sent %v", msgs)
 	}
-	if _, msgs = press(m, "j", "r"); len(msgs) != 0 {
+	// r on an incident without a timeline opens nothing and says why.
+	if _, msgs = press(m, "j", "r"); len(msgs) != 1 || msgs[0] != (StatusMsg{Text: "FX-0011 has no timeline to replay"}) {
 		t.Fatalf("r on FX-0011, which has no timeline, sent %v", msgs)
 	}
 	if k, _ := press(m, "j"); slices.ContainsFunc(k.ShortHelp(), func(b key.Binding) bool { return b.Help().Key == "r" && b.Enabled() }) {

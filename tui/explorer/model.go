@@ -201,6 +201,10 @@ func (m *Model) Blur() { m.focused = false }
 // sends it every key but ctrl+c.
 func (m Model) InputFocused() bool { return m.mode == modeInput }
 
+// Overlay reports whether the facet panel or the search box is open: the
+// back key (Back) closes it before it leaves the explorer.
+func (m Model) Overlay() bool { return m.mode != modeList }
+
 // Back closes the facet panel or the search box, if one is open, and
 // reports whether it did (the root's `q` then stays on the explorer).
 func (m *Model) Back() bool {

@@ -100,9 +100,11 @@ func (m Model) emptyLines() []string {
 // syntaxHelp lists the query syntax for `?`: bindings that name no key
 // anyone presses (key.Matches never sees them), shown in their own column.
 func syntaxHelp(l data.Lang) []key.Binding {
-	out := make([]key.Binding, len(words.syntax))
-	for i, r := range words.syntax {
-		out[i] = key.NewBinding(key.WithKeys("\x00syntax"+r.query), key.WithHelp(r.query, r.desc.In(l)))
+	out := make([]key.Binding, 0, len(words.syntax)+1)
+	// Typing on the list starts a search (see startsSearch).
+	out = append(out, key.NewBinding(key.WithKeys("\x00syntax:type"), key.WithHelp("a–z…", words.typeToSearch.In(l))))
+	for _, r := range words.syntax {
+		out = append(out, key.NewBinding(key.WithKeys("\x00syntax"+r.query), key.WithHelp(r.query, r.desc.In(l))))
 	}
 	return out
 }

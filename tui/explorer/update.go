@@ -34,6 +34,12 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 
 func (m Model) handleListKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	k := m.keys
+	if k.startsSearch(msg) {
+		return m.typeToSearch(msg)
+	}
+	if s := m.silentKey(msg); s != "" {
+		return m, status(s)
+	}
 	switch {
 	case key.Matches(msg, k.Up):
 		m.move(-1)

@@ -30,6 +30,10 @@ var words = i18n.Register("explorer", &struct {
 	didYouMean i18n.Word
 	// syntax lists the query syntax for the help, each with what it does.
 	syntax []syntaxWord
+	// typeToSearch says, in the help, that other letters start a search.
+	typeToSearch i18n.Word
+	// noTimeline and nothingToClear say why r and esc did nothing.
+	noTimeline, nothingToClear i18n.Word
 	// The keys' help.
 	keyUp, keyDown, keyPageUp, keyPageDown, keyHome, keyEnd, keyOpen  i18n.Word
 	keySearch, keyFacets, keyReplay, keyClear, keyKeep, keyCancel     i18n.Word
@@ -59,8 +63,11 @@ var words = i18n.Register("explorer", &struct {
 		{"has:timeline", i18n.W("with a timeline", "타임라인 있음")},
 		{"ㅁㅇㅂㅅ", i18n.W("초성", "초성 검색")},
 	},
-	loading:    i18n.W("loading %s of %s records…", "사례 %[2]s건 중 %[1]s건 불러오는 중…"),
-	replayable: i18n.W(timelineMark+" has a timeline (r replays it)", timelineMark+" 타임라인 있음 (r로 재생)"),
+	typeToSearch:   i18n.W("any other letter searches", "다른 글자는 바로 검색"),
+	noTimeline:     i18n.W("%s has no timeline to replay", "%s에는 재생할 타임라인이 없습니다"),
+	nothingToClear: i18n.W("no search or filter to clear · q quits", "지울 검색어나 필터가 없습니다 · q로 종료"),
+	loading:        i18n.W("loading %s of %s records…", "사례 %[2]s건 중 %[1]s건 불러오는 중…"),
+	replayable:     i18n.W(timelineMark+" has a timeline (r replays it)", timelineMark+" 타임라인 있음 (r로 재생)"),
 
 	keyUp:          i18n.W("up", "위"),
 	keyDown:        i18n.W("down", "아래"),
