@@ -129,7 +129,7 @@ type scratch struct {
 	tmp  []int
 	ints []int
 	hits []Hit
-	fz   []int // fuzzyScore's offsets
+	fz   []int // fuzzy.Score's offsets
 	// one says the scratch serves a single record (Index.HitsOf): its
 	// arenas are cut to size rather than grown in blocks.
 	one bool
