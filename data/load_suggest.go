@@ -8,6 +8,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/incidents-dev/incidents/internal/editdist"
 )
 
 // Suggestions for a search that found nothing, made as SearchLoad makes
@@ -197,7 +199,7 @@ func (s *dictSink) isNear(name string, rs *[]rune) bool {
 			}
 			decoded = true
 		}
-		if osaDistance(w.rs, *rs, w.limit) <= w.limit {
+		if editdist.Distance(w.rs, *rs, w.limit) <= w.limit {
 			return true
 		}
 	}
