@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+
+	"github.com/incidents-dev/incidents/data/internal/fold"
 )
 
 // Index searches a fixed set of records. Build it once with NewIndex; Search
@@ -27,14 +29,14 @@ type Index struct {
 // doc is one record's folded field texts and the runes each holds, the
 // fields read first placed first.
 type doc struct {
-	all  mask
-	mask [numFields]mask
+	all  fold.Mask
+	mask [numFields]fold.Mask
 	text [numFields]string
 	// long indexes the two summaries (FieldSummaryEN, FieldSummaryKO).
 	long [2]summary
 	// maps are the fields' maps back to the record's texts, nil for a
 	// field whose folding kept every offset; nil for none at all.
-	maps *[numFields]*posMap
+	maps *[numFields]*fold.Map
 	// out, when set, says where the summaries' folded texts are in a
 	// spill file, text holding none of them (see spill).
 	out *spilled
@@ -124,10 +126,10 @@ func NewIndex(recs []*Record) *Index {
 
 func (d *doc) fill(r *Record, sc *summaryScratch) {
 	for f := range numFields {
-		var m *posMap
-		d.text[f], m, d.mask[f] = foldMask(r.FieldText(f))
+		var m *fold.Map
+		d.text[f], m, d.mask[f] = fold.WithMask(r.FieldText(f))
 		d.setMap(f, m)
-		d.all = d.all.or(d.mask[f])
+		d.all = d.all.Or(d.mask[f])
 		if isLong(f) {
 			d.long[f-FieldSummaryEN] = newSummary(d.text[f], sc)
 		}
@@ -136,7 +138,7 @@ func (d *doc) fill(r *Record, sc *summaryScratch) {
 
 // mapOf returns field f's map back to the record's text, nil when its
 // folding kept every offset.
-func (d *doc) mapOf(f Field) *posMap {
+func (d *doc) mapOf(f Field) *fold.Map {
 	if d.maps == nil {
 		return nil
 	}
@@ -144,12 +146,12 @@ func (d *doc) mapOf(f Field) *posMap {
 }
 
 // setMap sets field f's map (see mapOf).
-func (d *doc) setMap(f Field, m *posMap) {
+func (d *doc) setMap(f Field, m *fold.Map) {
 	if d.maps == nil {
 		if m == nil {
 			return
 		}
-		d.maps = new([numFields]*posMap)
+		d.maps = new([numFields]*fold.Map)
 	}
 	d.maps[f] = m
 }
@@ -190,7 +192,7 @@ func (ix *Index) Search(query string) []Match {
 		}
 		return ix.searchQuery(q)
 	}
-	return ix.searchWords(foldQuery(query))
+	return ix.searchWords(fold.Query(query))
 }
 
 // searchWords searches for plain words, each of which must match.
@@ -246,7 +248,7 @@ func newCandSet(found parts, total int) candSet {
 
 // searchFresh is Search without reuse of recent queries, for tests.
 func (ix *Index) searchFresh(query string) []Match {
-	words, ok := foldQuery(query), isPlain(query)
+	words, ok := fold.Query(query), isPlain(query)
 	if !ok {
 		q, _ := ParseQuery(query)
 		words, ok = q.plainWords()

@@ -3,6 +3,8 @@ package data
 import (
 	"slices"
 	"unicode/utf8"
+
+	"github.com/incidents-dev/incidents/data/internal/fold"
 )
 
 // grams is a 1024-bit blocked Bloom filter (three bits per gram) over a summary's rune pairs and triples,
@@ -69,7 +71,7 @@ func newSummary(s string, sc *summaryScratch) summary {
 			if c != ' ' {
 				prevInit = -1
 			}
-			word := asciiWord[c]
+			word := fold.ASCIIWord[c]
 			if word && !prevWord {
 				if !far {
 					starts = append(starts, uint16(i))
@@ -81,13 +83,13 @@ func newSummary(s string, sc *summaryScratch) summary {
 			i++
 			continue
 		}
-		a, n := decodeAt(s, i)
+		a, n := fold.DecodeAt(s, i)
 		// A query word holds no white space, so pairs ending in it are
 		// never asked for.
-		if b, m := decodeAt(s, i+n); m > 0 && b != ' ' && b != '\n' && b != '\t' {
+		if b, m := fold.DecodeAt(s, i+n); m > 0 && b != ' ' && b != '\n' && b != '\t' {
 			g.add(gramBits(gramPair, a, b, 0, 0))
 		}
-		prevWord = isWordRune(a)
+		prevWord = fold.IsWordRune(a)
 		cur := initialIndex(a)
 		if cur >= 0 && prevInit >= 0 {
 			if inits == nil {
@@ -119,17 +121,17 @@ func newSummary(s string, sc *summaryScratch) summary {
 // ASCII letter or digit: its first two, three and four runes.
 func addStartGrams(g *grams, s string, i int) {
 	a := rune(s[i])
-	b, m := decodeAt(s, i+1)
+	b, m := fold.DecodeAt(s, i+1)
 	if m == 0 {
 		return
 	}
 	g.add(gramBits(gramStart2, a, b, 0, 0))
-	c, k := decodeAt(s, i+1+m)
+	c, k := fold.DecodeAt(s, i+1+m)
 	if k == 0 {
 		return
 	}
 	g.add(gramBits(gramStart3, a, b, c, 0))
-	if d, l := decodeAt(s, i+1+m+k); l > 0 {
+	if d, l := fold.DecodeAt(s, i+1+m+k); l > 0 {
 		g.add(gramBits(gramStart4, a, b, c, d))
 	}
 }

@@ -1,5 +1,7 @@
 package data
 
+import "github.com/incidents-dev/incidents/data/internal/fold"
+
 // 초성 (initial consonant) search: Korean users type the first consonant of
 // each syllable ("ㅁㅇㅂㅅ" for 메일박스), as every Korean app's search
 // accepts. A query word holding Hangul compatibility jamo consonants
@@ -21,7 +23,7 @@ func isJamo(r rune) bool { return r >= 0x3131 && r <= 0x314E }
 // Initial returns the initial consonant of a precomposed Hangul syllable as
 // a compatibility jamo (메 → ㅁ), or r itself for any other rune.
 func Initial(r rune) rune {
-	if !isHangulSyllable(r) {
+	if !fold.IsHangulSyllable(r) {
 		return r
 	}
 	return initials[(r-0xAC00)/588]
@@ -49,11 +51,11 @@ func hasJamo(rs []rune) bool {
 
 // jamoMask is the mask of a jamo word's other runes: the jamo stand for
 // syllables the mask cannot name.
-func jamoMask(rs []rune) mask {
-	var m mask
+func jamoMask(rs []rune) fold.Mask {
+	var m fold.Mask
 	for _, r := range rs {
 		if !isJamo(r) {
-			m.add(r)
+			m.Add(r)
 		}
 	}
 	return m
@@ -64,7 +66,7 @@ func runeMatches(q, t rune) bool {
 	if q == t {
 		return true
 	}
-	return isJamo(q) && isHangulSyllable(t) && initials[(t-0xAC00)/588] == q
+	return isJamo(q) && fold.IsHangulSyllable(t) && initials[(t-0xAC00)/588] == q
 }
 
 // matchJamo finds jamo word w in text: the best occurrence only, or every
@@ -76,7 +78,7 @@ func matchJamo(text string, w *qword, out *[]int, every bool) int {
 	best, hits := 0, 0
 	var at [64]int
 	for i := 0; i < len(text); {
-		r, n := decodeAt(text, i)
+		r, n := fold.DecodeAt(text, i)
 		if !runeMatches(w.rs[0], r) {
 			i += n
 			continue
@@ -119,7 +121,7 @@ func embedJamo(text string, i int, rs []rune, pos []int) ([]int, int, bool) {
 				j++
 			}
 		}
-		r, n := decodeAt(text, j)
+		r, n := fold.DecodeAt(text, j)
 		if n == 0 || !runeMatches(q, r) {
 			return pos, 0, false
 		}
@@ -149,7 +151,7 @@ var everyPair = initialPairs{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^ui
 // initialIndex returns the index (0–18) of r's initial consonant, for a
 // Hangul syllable or an initial's compatibility jamo, else -1.
 func initialIndex(r rune) int {
-	if isHangulSyllable(r) {
+	if fold.IsHangulSyllable(r) {
 		return int(r-0xAC00) / 588
 	}
 	if isJamo(r) {

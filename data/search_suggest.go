@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/incidents-dev/incidents/data/internal/fold"
 	"github.com/incidents-dev/incidents/internal/editdist"
 )
 
@@ -96,7 +97,7 @@ func Suggest(recs []*Record, query string, n int) []string {
 }
 
 func foldKeepSpace(s string) string {
-	f, _ := fold(strings.ToValidUTF8(s, "\uFFFD"))
+	f, _ := fold.String(strings.ToValidUTF8(s, "\uFFFD"))
 	return f
 }
 
@@ -192,7 +193,7 @@ func (ix *Index) dict() []name {
 // Discord), so that it is not offered beside the bare word.
 func stem(w string) string {
 	for i, r := range w {
-		if i > 0 && isHangulSyllable(r) {
+		if i > 0 && fold.IsHangulSyllable(r) {
 			if c := w[0]; c < 0x80 {
 				return w[:i]
 			}
