@@ -8,6 +8,8 @@ import (
 	"unicode"
 
 	"github.com/incidents-dev/incidents/data/internal/fold"
+	"github.com/incidents-dev/incidents/data/internal/grams"
+	"github.com/incidents-dev/incidents/data/internal/jamo"
 )
 
 // Index searches a fixed set of records. Build it once with NewIndex; Search
@@ -44,7 +46,7 @@ type doc struct {
 
 // summary is what a summary match needs beyond the text.
 type summary struct {
-	grams grams
+	grams grams.Filter
 	// words are the text's word starts; nil when it has none, is too long
 	// for them, or is kept out of memory (see spill): it is then scanned
 	// whole. A pointer keeps the docs compact.
@@ -52,7 +54,7 @@ type summary struct {
 	// inits holds the pairs of initial consonants of neighbouring
 	// syllables, which a 초성 query's pairs must be among; nil for none.
 	// A pointer keeps the docs compact for every other query.
-	inits *initialPairs
+	inits *jamo.Pairs
 }
 
 // wordStarts are a summary's words that begin with an ASCII letter or

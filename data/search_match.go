@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/incidents-dev/incidents/data/internal/fold"
+	"github.com/incidents-dev/incidents/data/internal/grams"
+	"github.com/incidents-dev/incidents/data/internal/jamo"
 )
 
 // Matching one query word against one folded field, and scoring it.
@@ -61,8 +63,8 @@ type qword struct {
 	s    string
 	rs   []rune
 	mask fold.Mask
-	// grams are the bits a summary's grams filter must hold.
-	grams []gram
+	// grams are the bits a summary's gram filter must hold.
+	grams []grams.Gram
 	// bounded is set for a word starting with an ASCII letter or digit:
 	// in a summary it must begin a word ("dns" does not match "kdns").
 	bounded bool
@@ -99,7 +101,7 @@ func prepareWord(w string) qword {
 	for _, p := range parts {
 		wm = wm.Or(p.mask)
 	}
-	if hasJamo(rs) {
+	if jamo.HasJamo(rs) {
 		return qword{s: w, rs: rs, mask: jamoMask(rs).Or(wm), jamo: true, parts: parts}
 	}
 	bounded := rs[0] < utf8.RuneSelf && fold.IsWordRune(rs[0])
@@ -107,13 +109,13 @@ func prepareWord(w string) qword {
 	if len(parts) > 0 {
 		m = wm // the parts may stand apart, without the punctuation
 	}
-	return qword{s: w, rs: rs, mask: m, bounded: bounded, grams: needGrams(rs, bounded), parts: parts}
+	return qword{s: w, rs: rs, mask: m, bounded: bounded, grams: grams.Need(rs, bounded), parts: parts}
 }
 
-// mayHave reports whether grams filter g allows summary matches of w.
-func (w *qword) mayHave(g *grams) bool {
+// mayHave reports whether gram filter g allows summary matches of w.
+func (w *qword) mayHave(g *grams.Filter) bool {
 	for _, b := range w.grams {
-		if !g.has(b) {
+		if !g.Has(b) {
 			return false
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"unsafe"
 
 	"github.com/incidents-dev/incidents/data/internal/fold"
+	"github.com/incidents-dev/incidents/data/internal/grams"
+	"github.com/incidents-dev/incidents/data/internal/jamo"
 )
 
 // Search returns the records of recs matching query, exactly as
@@ -96,7 +98,7 @@ func byRecency(recs []*Record) []*Record {
 // the filter of one that may hold any gram: they rule nothing out.
 var (
 	everyRune = fold.Mask{^uint64(0), ^uint64(0)}
-	everyGram = func() (g grams) {
+	everyGram = func() (g grams.Filter) {
 		for i := range g {
 			g[i] = ^uint64(0)
 		}
@@ -110,7 +112,7 @@ func onceDoc() *doc {
 	d.all = everyRune
 	for f := FieldSummaryEN; f < numFields; f++ {
 		d.mask[f] = everyRune
-		d.long[f-FieldSummaryEN] = summary{grams: everyGram, inits: &everyPair}
+		d.long[f-FieldSummaryEN] = summary{grams: everyGram, inits: &jamo.EveryPair}
 	}
 	return d
 }

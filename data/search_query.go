@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/incidents-dev/incidents/data/internal/fold"
+	"github.com/incidents-dev/incidents/data/internal/jamo"
 )
 
 // The query syntax, shared by the TUI's search box and `incidents search`:
@@ -204,7 +205,7 @@ func splitWords(s string) []string {
 	return strings.FieldsFunc(s, isQueryBreak)
 }
 
-func isQueryBreak(r rune) bool { return !fold.IsWordRune(r) && !isJamo(r) }
+func isQueryBreak(r rune) bool { return !fold.IsWordRune(r) && !jamo.IsJamo(r) }
 
 // normName folds a name for comparing filter values: lower case, without
 // spaces or punctuation ("Knight Capital" and "knight-capital" agree).
@@ -212,7 +213,7 @@ func normName(s string) string {
 	s, _ = fold.String(s)
 	var b strings.Builder
 	for _, r := range s {
-		if fold.IsWordRune(r) || isJamo(r) {
+		if fold.IsWordRune(r) || jamo.IsJamo(r) {
 			b.WriteRune(r)
 		}
 	}
