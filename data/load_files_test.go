@@ -172,11 +172,31 @@ func TestLoadKeepsEveryMessageOnOneLine(t *testing.T) {
 	if got, want := r.Sources[0].URL, `https://example.com/a\nSources: https://evil.example`; got != want {
 		t.Errorf("URL %q, want %q", got, want)
 	}
-	if got := r.Sources[0].Kind; got != `k\n` {
-		t.Errorf("kind %q", got)
+	if got := r.Sources[0].Kind; got != "k" {
+		t.Errorf("kind %q, want the line separator at its end trimmed", got)
 	}
 	if got := r.Title.EN; got != "Two lines" {
 		t.Errorf("title %q, want %q", got, "Two lines")
+	}
+}
+
+// TestLoadTrimsIDs loads records whose ids have white space and
+// zero-width characters around them: each loads under its bare id, and an
+// id with a line break inside keeps it visible.
+func TestLoadTrimsIDs(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "a.json"), `[{"id": " \tIX-9405\n", "date": "2024-01-02", "title": "T"},
+		{"id": "\u200bIX-9406\ufeff\u2060 ", "date": "2024-01-02", "title": "T"},
+		{"id": "IX-94\t07", "date": "2024-01-02", "title": "T"}]`)
+	lib, errs := loadDir(t, dir)
+	if len(errs) != 0 {
+		t.Fatal(errs)
+	}
+	if got := ids(lib); !slices.Equal(got, []string{"IX-9405", "IX-9406", `IX-94\t07`}) {
+		t.Errorf("loaded %q", got)
+	}
+	if _, err := lib.Record("IX-9405"); err != nil {
+		t.Error(err)
 	}
 }
 

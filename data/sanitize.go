@@ -13,8 +13,9 @@ import (
 // Sanitize makes text from a data file safe to print on a terminal. It
 // removes C0 control characters other than newline and tab, DEL, C1 control
 // characters (U+0080–U+009F), ANSI escape sequences (CSI, OSC, DCS, APC, PM
-// and SOS, introduced by ESC or by their 8-bit C1 forms; an unterminated one
-// runs to the end of s), and the bidirectional marks, embeddings, overrides
+// and SOS, introduced by ESC or by their 8-bit C1 forms; of a string with no
+// terminator on its line only the introducer and its parameters go, and the
+// text after them stays), and the bidirectional marks, embeddings, overrides
 // and isolates (U+200E, U+200F, U+061C, U+202A–U+202E, U+2066–U+2069) that
 // could make text display in an order other than the one stored. The line
 // and paragraph separators (U+2028, U+2029) become newlines. Bytes that are
@@ -163,19 +164,31 @@ func skipCSI(s string, i int) int {
 	return i
 }
 
+// maxEscapeString bounds the body of an OSC, DCS, SOS, PM or APC string
+// that skipString drops whole; a title or hyperlink fits.
+const maxEscapeString = 4096
+
 // skipString skips the body of an OSC, DCS, SOS, PM or APC string, starting
 // after its introducer, up to and including its terminator: BEL, ESC \ or
-// the 8-bit ST (U+009C). Without a terminator it runs to the end of s.
+// the 8-bit ST (U+009C). A string with no terminator on its line, or none
+// within maxEscapeString bytes, is not one a terminal would end where the
+// reader expects: only its introducer's parameters (digits and ';') are
+// dropped, and the text after them is kept, so that no sentence of a record
+// is swallowed up to the end of its field.
 func skipString(s string, i int) int {
-	for i < len(s) {
+	for j := i; j < len(s) && j-i < maxEscapeString; j++ {
 		switch {
-		case s[i] == 0x07:
-			return i + 1
-		case s[i] == 0x1b && i+1 < len(s) && s[i+1] == '\\':
-			return i + 2
-		case s[i] == 0xc2 && i+1 < len(s) && s[i+1] == 0x9c:
-			return i + 2
+		case s[j] == 0x07:
+			return j + 1
+		case s[j] == 0x1b && j+1 < len(s) && s[j+1] == '\\':
+			return j + 2
+		case s[j] == 0xc2 && j+1 < len(s) && s[j+1] == 0x9c:
+			return j + 2
+		case s[j] == '\n' || s[j] == '\r':
+			j = len(s) // the line ends first: unterminated
 		}
+	}
+	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == ';') {
 		i++
 	}
 	return i

@@ -3,6 +3,7 @@ package data
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -77,9 +78,19 @@ func escapeRune(r rune, size int) bool {
 func SanitizePath(p string) string { return OneLine(p) }
 
 // sanitizeLine cleans a one-line value from a data file (an id, a date, a
-// URL, a tag): Sanitize, then OneLine, so that a newline in it shows as \n
-// and cannot forge a line of output.
-func sanitizeLine(s string) string { return OneLine(Sanitize(s)) }
+// URL, a tag): Sanitize; white space and zero-width characters around it
+// trimmed (an id written " IL-9405\t" is IL-9405, and no suggestion
+// prints a tab); then OneLine, so that a newline inside it shows as \n and
+// cannot forge a line of output.
+func sanitizeLine(s string) string { return OneLine(trimLine(Sanitize(s))) }
+
+// trimLine trims white space and the zero-width characters (U+200B–U+200D,
+// U+2060, U+FEFF) from both ends of s.
+func trimLine(s string) string {
+	return strings.TrimFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || r == 0x200b || r == 0x200c || r == 0x200d || r == 0x2060 || r == 0xfeff
+	})
+}
 
 // hasBreak is strings.ContainsAny(s, "\n\t\r\u2028\u2029") by bytes:
 // ContainsAny goes rune by rune for a set beyond ASCII, which showed in

@@ -65,15 +65,15 @@ func New(lib *library.Library, opts Options) *sdk.Server {
 			Capabilities: &sdk.ServerCapabilities{Tools: &sdk.ToolCapabilities{}},
 		})
 	s.addTools(srv)
+	srv.AddReceivingMiddleware(clipErrors)
 	return srv
 }
 
 // Serve runs a server over lib on r and w (stdin and stdout) until the
 // client closes r or ctx is done. Nothing but protocol is written to w.
 func Serve(ctx context.Context, lib *library.Library, opts Options, r io.Reader, w io.Writer) error {
-	f := newInflight()
-	cw := &countingWriter{w: w, f: f}
-	t := &sdk.IOTransport{Reader: newDrainReader(r, f, cw), Writer: cw}
+	g := newGate(r, w)
+	t := &sdk.IOTransport{Reader: g, Writer: gateOut{g}}
 	err := New(lib, opts).Run(ctx, t)
 	if ctx.Err() != nil || err == io.EOF {
 		return nil
@@ -152,6 +152,34 @@ func oneLine(s string) string {
 	s = strings.Join(strings.Fields(data.Sanitize(s)), " ")
 	if r := []rune(s); len(r) > 300 {
 		s = string(r[:300]) + "…"
+	}
+	return s
+}
+
+// maxErr bounds the text of a tool error, in runes: the SDK's schema errors
+// and the handlers' errors quote arguments, and arguments come from the
+// client.
+const maxErr = 400
+
+// clipErrors cuts the text of every tool error to maxErr runes.
+func clipErrors(next sdk.MethodHandler) sdk.MethodHandler {
+	return func(ctx context.Context, method string, req sdk.Request) (sdk.Result, error) {
+		res, err := next(ctx, method, req)
+		if r, ok := res.(*sdk.CallToolResult); ok && r != nil && r.IsError {
+			for _, c := range r.Content {
+				if t, ok := c.(*sdk.TextContent); ok {
+					t.Text = clipText(t.Text, maxErr)
+				}
+			}
+		}
+		return res, err
+	}
+}
+
+// clipText cuts s to n runes, saying how much was left out.
+func clipText(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return fmt.Sprintf("%s… (%d more characters)", string(r[:n]), len(r)-n)
 	}
 	return s
 }

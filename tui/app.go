@@ -165,6 +165,10 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // keys gets every other key; then the global keys (esc closes the full
 // help before it goes back); then the focused screen.
 func (a App) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
+	msg, ok := cleanTyped(msg)
+	if !ok {
+		return a, nil
+	}
 	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
 		return a.splitKeys(msg)
 	}
