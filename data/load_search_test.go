@@ -225,7 +225,11 @@ func TestSearchLoadHostile(t *testing.T) {
 	}
 	defer data.SetStreamChunk(4 << 10)()
 	defer data.SetArrayMin(1)() // every array file streamed and cached
-	eachHostile(t, hostileCases(false), checkSearchLoadHostile)
+	// The cases run two at a time: the check of one sets nothing that
+	// another reads (the settings above hold for all of them).
+	t.Run("cases", func(t *testing.T) {
+		eachHostile(t, hostileCases(false), true, checkSearchLoadHostile)
+	})
 }
 
 // checkSearchLoadHostile is TestSearchLoadHostile's check of one case.
@@ -259,12 +263,16 @@ func hostileCases(all bool) []hostile.Case {
 }
 
 // eachHostile writes each case into a folder of its own and runs check on
-// it in a subtest; noBundled says that the case names no record of the
-// bundle, which takes most of the time of a small case, so that a check
-// can leave the bundle out.
-func eachHostile(t *testing.T, cases []hostile.Case, check func(t testing.TB, c hostile.Case, dir string, noBundled bool)) {
+// it in a subtest, in parallel with the others when parallel is set;
+// noBundled says that the case names no record of the bundle, which takes
+// most of the time of a small case, so that a check can leave the bundle
+// out.
+func eachHostile(t *testing.T, cases []hostile.Case, parallel bool, check func(t testing.TB, c hostile.Case, dir string, noBundled bool)) {
 	for _, c := range cases {
 		t.Run(c.Class+"/"+c.Name, func(t *testing.T) {
+			if parallel {
+				t.Parallel()
+			}
 			withHostile(t, c, check)
 		})
 	}

@@ -167,7 +167,7 @@ func TestCompactHostile(t *testing.T) {
 		t.Skip("the hostile corpus takes a few seconds")
 	}
 	defer data.SetCompactChunk(4 << 10)()
-	eachHostile(t, hostileCases(false), checkCompactHostile)
+	eachHostile(t, hostileCases(false), false, checkCompactHostile) // checkCompact sets the spill budget
 }
 
 // checkCompactHostile is TestCompactHostile's check of one case.
