@@ -192,15 +192,9 @@ var typoQueries = []string{
 	"zzqqxx", "agian", "mnie", "arclight qurom", "Arclihgt", "quorom | zzqqxx", "org:discord quorom",
 }
 
-// checkSuggest runs q over dir, uncached and with a cache written and read
-// back, and wants Found.Suggest to give what Suggest gives over the whole
-// library loaded.
-func checkSuggest(t *testing.T, dir, q string, noBundled bool) {
-	t.Helper()
-	checkSuggestAs(t, newReference(dir, noBundled), q)
-}
-
-// checkSuggestAs is checkSuggest against a reference loaded once.
+// checkSuggestAs runs q over ref's folder, uncached and with a cache
+// written and read back, and wants Found.Suggest to give what Suggest
+// gives over the whole library loaded (ref's, loaded once).
 func checkSuggestAs(t testing.TB, ref *reference, q string) {
 	t.Helper()
 	dir, noBundled := ref.dir, ref.noBundled
