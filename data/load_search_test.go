@@ -150,12 +150,22 @@ func TestSearchLoadSynth(t *testing.T) {
 			// file is read: once is enough for all of it.
 			qs, typos = append(qs, syntaxQueries...), typoQueries
 		}
-		for _, q := range qs {
-			checkSameAs(t, ref, q)
-		}
-		for _, q := range typos {
-			checkSuggestAs(t, ref, q)
-		}
+		// The queries run two at a time; the setting above holds for
+		// all of them, as t.Run waits for its parallel subtests.
+		t.Run(fmt.Sprintf("mapped=%v", mapped), func(t *testing.T) {
+			for i, q := range qs {
+				t.Run(fmt.Sprintf("same/%d", i), func(t *testing.T) {
+					t.Parallel()
+					checkSameAs(t, ref, q)
+				})
+			}
+			for i, q := range typos {
+				t.Run(fmt.Sprintf("suggest/%d", i), func(t *testing.T) {
+					t.Parallel()
+					checkSuggestAs(t, ref, q)
+				})
+			}
+		})
 		restore()
 	}
 	// Without repeated ids, the search itself gathers what suggestions
@@ -163,9 +173,14 @@ func TestSearchLoadSynth(t *testing.T) {
 	clean := t.TempDir()
 	writeSynth(t, clean, 600, 250, strings.Join(strings.SplitAfter(bad, "\n")[6:], ""))
 	cleanRef := newReference(clean, false)
-	for _, q := range typoQueries {
-		checkSuggestAs(t, cleanRef, q)
-	}
+	t.Run("clean", func(t *testing.T) {
+		for i, q := range typoQueries {
+			t.Run(fmt.Sprintf("suggest/%d", i), func(t *testing.T) {
+				t.Parallel()
+				checkSuggestAs(t, cleanRef, q)
+			})
+		}
+	})
 }
 
 // syntaxQueries use every part of the query syntax, alone and with plain

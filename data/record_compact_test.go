@@ -167,16 +167,35 @@ func TestCompactHostile(t *testing.T) {
 		t.Skip("the hostile corpus takes a few seconds")
 	}
 	defer data.SetCompactChunk(4 << 10)()
-	eachHostile(t, hostileCases(false), false, checkCompactHostile) // checkCompact sets the spill budget
+	// checkCompact's two halves as two passes, each running the cases two
+	// at a time: the search text in memory, then every summary spilled to
+	// a file (the spill budget, a package setting, holds for the pass).
+	t.Run("in memory", func(t *testing.T) {
+		eachHostile(t, hostileCases(false), true, func(t testing.TB, c hostile.Case, dir string, noBundled bool) {
+			checkCompactAs(t, dir, noBundled, "", compactQueriesFor(c))
+		})
+	})
+	defer data.SetSpillBudget(0)()
+	t.Run("spilled", func(t *testing.T) {
+		eachHostile(t, hostileCases(false), true, func(t testing.TB, c hostile.Case, dir string, noBundled bool) {
+			checkCompactAs(t, dir, noBundled, t.TempDir(), compactQueriesFor(c))
+		})
+	})
 }
 
-// checkCompactHostile is TestCompactHostile's check of one case.
+// checkCompactHostile is TestCompactHostile's check of one case, both
+// halves in turn (for BenchmarkHostileCorpus).
 func checkCompactHostile(t testing.TB, c hostile.Case, dir string, noBundled bool) {
-	qs := compactQueries
+	checkCompact(t, dir, noBundled, compactQueriesFor(c)...)
+}
+
+// compactQueriesFor is compactQueries, after case c's own query if it has
+// one.
+func compactQueriesFor(c hostile.Case) []string {
 	if c.Query != "" {
-		qs = append([]string{c.Query}, qs...)
+		return append([]string{c.Query}, compactQueries...)
 	}
-	checkCompact(t, dir, noBundled, qs...)
+	return compactQueries
 }
 
 // TestCompactChanged changes, cuts short and removes the file of compact
