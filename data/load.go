@@ -69,6 +69,7 @@ func Load(opts Options) (*Library, error) {
 	ld.spillFor(opts)
 	ld.addAll(opts, nil)
 	lib := ld.run(nil)
+	ld.crossCheck(lib, nil, false)
 	return lib, ld.err()
 }
 
@@ -80,14 +81,15 @@ func Validate(paths []string, check func(*Timeline) error) error {
 	known := map[string]bool{}
 	bl := &loader{}
 	bl.addFS(Bundled(), ".", bundledPrefix, true, false)
-	for _, r := range bl.run(nil).Records {
+	blib := bl.run(nil)
+	for _, r := range blib.Records {
 		known[strings.ToLower(r.ID)] = true
 	}
 	ld := &loader{check: check}
 	for _, p := range paths {
 		ld.addPath(p)
 	}
-	ld.run(known)
+	ld.crossCheck(ld.run(known), blib, true)
 	return ld.err()
 }
 

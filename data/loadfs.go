@@ -18,6 +18,7 @@ func LoadFS(opts Options, dirs ...Dir) (*Library, error) {
 	ld.spillFor(opts)
 	ld.addAll(opts, dirs)
 	lib := ld.run(nil)
+	ld.crossCheck(lib, nil, false)
 	return lib, ld.err()
 }
 

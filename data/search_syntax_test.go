@@ -180,7 +180,7 @@ func TestSearchSyntax(t *testing.T) {
 		{"org:discord | org:slack", exactly("IL-0499", "IX-0015", "IL-0271")},
 		{"etcd !org:discord", lacks("IL-0499", "IL-0271")},
 		{"!aws etcd", all(lacks("IX-0009", "IX-0010", "IX-0011", "IX-0012"), has("IL-0271"))},
-		{"has:timeline org:cloudflare", exactly("IX-0002", "IX-0001")},
+		{"has:timeline org:cloudflare", exactly("IX-0002", "IX-0005", "IX-0001")},
 		{"domain:쿠버네티스", has("IL-0499", "IX-0026", "IX-0027", "IX-0021")},
 		{"크라우드스트라이크", exactly("IX-0006")},
 		{"Power-Peg", exactly("IX-0007")},

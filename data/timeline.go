@@ -19,6 +19,9 @@ type Timeline struct {
 	Stages   []Stage   `json:"stages"`
 	Events   []Event   `json:"events"`
 	Series   []Series  `json:"series"`
+	// Milestones mark impact start, detection, mitigation and resolution
+	// where the source gives them, in time order (see milestone.go).
+	Milestones []Milestone `json:"milestones,omitempty"`
 	// Sources the timeline's times and figures were taken from.
 	Sources []Source `json:"sources,omitempty"`
 	// Model holds the parameters of a model that generates series (only
@@ -47,6 +50,11 @@ type Event struct {
 	// Prompt is the question study mode asks before revealing the event;
 	// empty for the default question of its kind.
 	Prompt Text `json:"prompt,omitzero"`
+	// Placed is set when the source gives no time for the event and it
+	// was placed by inference; the UI marks its time "≈".
+	Placed bool `json:"placed,omitempty"`
+	// Rhymes name moments of other incidents with the same kind of decision.
+	Rhymes []Rhyme `json:"rhymes,omitempty"`
 }
 
 // Kind says what an event is.

@@ -21,6 +21,7 @@ type timelineFile struct {
 	Series   []seriesFile    `json:"series"`
 	Sources  []Source        `json:"sources"`
 	Model    json.RawMessage `json:"model"`
+	timelineAdditions
 }
 
 type eventFile struct {
@@ -32,6 +33,7 @@ type eventFile struct {
 	Title      Text    `json:"title"`
 	Annotation Text    `json:"annotation"`
 	Prompt     Text    `json:"prompt"`
+	eventAdditions
 }
 
 type seriesFile struct {
@@ -83,6 +85,7 @@ func (tf *timelineFile) timeline() (*Timeline, []*Error) {
 	c.span()
 	c.checkStages()
 	c.events()
+	c.additions()
 	c.series()
 	tl.sanitize()
 	return tl, c.errs

@@ -63,6 +63,10 @@ type TimelineJSON struct {
 	Events       []data.Event  `json:"events"`
 	Series       []SeriesJSON  `json:"series"`
 	Sources      []data.Source `json:"sources,omitempty"`
+	// Milestones and Intervals: see MilestoneJSON and IntervalsJSON;
+	// left out for a timeline without milestones.
+	Milestones []MilestoneJSON `json:"milestones,omitempty"`
+	Intervals  *IntervalsJSON  `json:"intervals,omitempty"`
 }
 
 // SeriesJSON is one metric series of TimelineJSON.
@@ -97,6 +101,7 @@ func TimelineView(tl *data.Timeline, hypothetical bool) TimelineJSON {
 		Hypothetical: hypothetical, Stages: tl.Stages, Events: tl.Events, Sources: tl.Sources,
 		Series: make([]SeriesJSON, len(tl.Series)),
 	}
+	out.Milestones, out.Intervals = milestonesView(tl)
 	for i, s := range tl.Series {
 		pts := make([]PointJSON, len(s.Points))
 		for j, p := range s.Points {

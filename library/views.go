@@ -32,7 +32,7 @@ type ListJSON struct {
 	Offset    int                     `json:"offset"`
 	Limit     int                     `json:"limit"`
 	Filters   map[string][]string     `json:"filters,omitempty"`
-	Incidents []*data.Record          `json:"incidents"`
+	Incidents []IncidentJSON          `json:"incidents"`
 	Facets    map[string][]FacetCount `json:"facets"`
 }
 
@@ -49,7 +49,7 @@ func ListView(recs []*data.Record, f data.Filter, offset, limit int) ListJSON {
 	end := min(len(match), offset+max(0, limit))
 	out := ListJSON{
 		Total: len(match), Offset: offset, Limit: limit, Filters: FiltersView(f),
-		Incidents: append([]*data.Record{}, match[offset:end]...),
+		Incidents: ListEntries(match[offset:end]),
 		Facets:    map[string][]FacetCount{},
 	}
 	for fc, vs := range data.FacetCounts(match, f) {

@@ -278,7 +278,7 @@ func (s *server) incident(_ context.Context, _ *sdk.CallToolRequest, in idIn) (*
 	if err != nil {
 		return nil, nil, err
 	}
-	return s.result(rec, nil)
+	return s.result(s.lib.ShowView(rec), nil)
 }
 
 func (s *server) list(_ context.Context, _ *sdk.CallToolRequest, in listIn) (*sdk.CallToolResult, any, error) {

@@ -283,5 +283,6 @@ func (a App) helpKeys() helpKeys {
 // replayerOptions completes o, a replayer's options, with the app's.
 func (a App) replayerOptions(o replayer.Options) replayer.Options {
 	o.Lang, o.Styles, o.Tick = a.lang, *a.styles, a.tick
+	o.Timelines = a.lib.Data().Timeline
 	return o
 }

@@ -27,6 +27,8 @@ func (a *App) navigate(from Screen, msg tea.Msg) (tea.Cmd, bool) {
 		return a.openReplayer(msg.ID, replayer.Options{}), true
 	case detail.ReplayMsg:
 		return a.openReplayer(msg.ID, replayer.Options{}), true
+	case replayer.RhymeMsg:
+		return a.openReplayer(msg.Incident, replayer.Options{Moment: msg.At}), true
 	case detail.BackMsg, replayer.BackMsg, problems.BackMsg:
 		if from == a.top() && len(a.stack) > 1 {
 			a.back()

@@ -46,9 +46,11 @@ func init() {
 			examples: []string{"incidents", "incidents --lang ko", "incidents --data ./my-incidents --theme light"},
 		},
 		"list": {
-			name: "list", summary: i18n.W("one line per incident: id, date, organisation, title", "장애마다 한 줄: id, 날짜, 조직, 제목"),
-			run:      runList,
-			examples: []string{"incidents list", "incidents list --lang ko", "incidents list --json | jq '.[].id'"},
+			name: "list", summary: i18n.W("one line per incident: id, ↻ if it can be replayed, date, organisation, title",
+				"사례마다 한 줄: id, 재생할 수 있으면 ↻, 날짜, 조직, 제목"),
+			run: runList,
+			examples: []string{"incidents list", "incidents list --lang ko", "incidents list --json | jq '.[].id'",
+				"incidents list --json | jq -r '.[] | select(.replayable) | .id'"},
 		},
 		"search": {
 			name: "search", args: "QUERY", summary: i18n.W("ranked matches, best first (exit 1 when nothing matches)",
@@ -72,7 +74,7 @@ func init() {
 				"incidents timeline IL-0499 --json > il-0499.json"},
 		},
 		"replay": {
-			name: "replay", args: "ID", summary: i18n.W("open the explorer straight on the replayer", "탐색기를 리플레이 화면으로 바로 열기"),
+			name: "replay", args: "ID", summary: i18n.W("open the explorer straight on the replayer", "탐색기를 재생 화면으로 바로 열기"),
 			minArgs: 1, maxArgs: 1, run: runReplay,
 			examples: []string{"incidents replay IL-0499", "incidents replay IL-0499 --at 13:05 --speed 600",
 				"incidents replay IL-0499 --study --present"},

@@ -19,11 +19,11 @@ import (
 func runList(e *env, o options) (int, error) {
 	lib := e.load(o)
 	if o.json {
-		return exitOK, library.WriteJSON(e.stdout, lib.Records())
+		return exitOK, library.WriteJSON(e.stdout, library.ListEntries(lib.Records()))
 	}
 	rows := make([]row, len(lib.Records()))
 	for i, r := range lib.Records() {
-		rows[i] = row{rec: r}
+		rows[i] = row{rec: r, replay: replayMark(r)}
 	}
 	writeRows(e.stdout, rows, o.lang, e.cliStyles(o), e.termWidth)
 	return exitOK, nil
@@ -71,16 +71,20 @@ func runSearch(e *env, o options) (int, error) {
 type row struct {
 	rec   *data.Record
 	match *data.Match // nil in list
+	// replay marks a replayable record in list (replayMark); the column
+	// shows when a row has a mark.
+	replay string
 }
 
 // writeRows prints one line per record: id, date, organisation, title, in
 // columns measured in display cells. On a terminal the title is cut to the
 // width; to a pipe lines are never cut.
 func writeRows(w io.Writer, rows []row, lang data.Lang, st theme.CLIStyles, width int) {
-	idW, orgW := 0, 0
+	idW, orgW, markW := 0, 0, 0
 	for _, r := range rows {
 		idW = max(idW, lipgloss.Width(r.rec.ID))
 		orgW = max(orgW, lipgloss.Width(r.rec.Org))
+		markW = max(markW, lipgloss.Width(r.replay))
 	}
 	orgW = min(orgW, 24)
 	// One write per line was thousands of system calls for a search
@@ -90,8 +94,11 @@ func writeRows(w io.Writer, rows []row, lang data.Lang, st theme.CLIStyles, widt
 	w = bw
 	for _, r := range rows {
 		title := titleFor(r.rec, lang, r.match, st)
-		line := st.ID.Render(layout.Fit(r.rec.ID, idW)) + "  " +
-			st.Date.Render(layout.Fit(r.rec.Date, 10)) + "  " +
+		line := st.ID.Render(layout.Fit(r.rec.ID, idW)) + "  "
+		if markW > 0 {
+			line += st.Faint.Render(layout.Fit(r.replay, markW)) + " "
+		}
+		line += st.Date.Render(layout.Fit(r.rec.Date, 10)) + "  " +
 			st.Org.Render(layout.Fit(r.rec.Org, orgW)) + "  " + title
 		if width > 0 {
 			line = layout.Truncate(line, width)

@@ -19,7 +19,7 @@ func runShow(e *env, o options) (int, error) {
 		return exitFail, err
 	}
 	if o.json {
-		return exitOK, library.WriteJSON(e.stdout, rec)
+		return exitOK, library.WriteJSON(e.stdout, lib.ShowView(rec))
 	}
 	text := detail.Render(rec, detail.RenderOptions{
 		Lang:    o.lang,
@@ -28,6 +28,7 @@ func runShow(e *env, o options) (int, error) {
 		Related: lib.Find,
 		Label:   lib.Label,
 	})
+	text = strings.TrimRight(text, "\n") + "\n" + rhymesText(lib.ShowView(rec).Rhymes, lib, o.lang, e.width(o, 80), e.styles(o))
 	fmt.Fprintln(e.stdout, strings.TrimRight(text, "\n"))
 	return exitOK, nil
 }

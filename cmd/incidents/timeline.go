@@ -38,9 +38,10 @@ func runTimeline(e *env, o options) (int, error) {
 		fmt.Fprint(e.stdout, hypotheticalHeader(library.TimelineView(tl, true).Scenario, o.lang, width))
 	}
 	text := render(rec, tl, replayer.TextOptions{
-		Lang:   o.lang,
-		Width:  width,
-		Styles: e.styles(o),
+		Lang:      o.lang,
+		Width:     width,
+		Styles:    e.styles(o),
+		Timelines: lib.Data().Timeline,
 	})
 	fmt.Fprintln(e.stdout, strings.TrimRight(text, "\n"))
 	return exitOK, nil

@@ -100,7 +100,7 @@ var cliWords = i18n.Register("cli", &struct {
 		{"!word", i18n.W("records without it", "그 단어가 없는 기록")},
 		{"a | b", i18n.W("either", "둘 중 하나")},
 		{"org: year: domain:", i18n.W("filters (also component: cause: factor: severity:)", "필터 (component: cause: factor: severity: 도)")},
-		{"has:timeline", i18n.W("records with a timeline to replay", "재생할 타임라인이 있는 기록")},
+		{"has:timeline", i18n.W("records with a timeline to replay", "재생할 타임라인이 있는 사례")},
 	},
 })
 

@@ -70,7 +70,7 @@ func (r Run) Series(m Model, scenario string) []data.Series {
 	if hyp {
 		note = data.Text{
 			EN: hypothetical.EN + " (" + scenario + "): a what-if run, under which the operators follow the stated rule (policy_after_min, policy_every_min) instead of the incident's restarts. " + note.EN,
-			KO: hypothetical.KO + "(" + scenario + "): 가정 실험이며, 운영자는 사고 당시의 재시작 대신 적어 둔 규칙(policy_after_min, policy_every_min)을 따릅니다. " + note.KO,
+			KO: hypothetical.KO + "(" + scenario + "): 가정 실험이며, 운영자는 장애 당시의 재시작 대신 적어 둔 규칙(policy_after_min, policy_every_min)을 따릅니다. " + note.KO,
 		}
 	}
 	points := func(ts []time.Time, vs []float64, round float64) []data.Point {

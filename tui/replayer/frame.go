@@ -141,6 +141,7 @@ func (m *Model) buildCache() *frameCache {
 		for _, l := range layout.Wrap(text, w) {
 			note = append(note, c.p.annotation.Paint(l))
 		}
+		note = append(note, m.rhymeLines(e, w, c.p)...)
 		c.notes = append(c.notes, note)
 	}
 	for _, l := range layout.Wrap(words.before.In(m.lang), w) {
@@ -172,7 +173,7 @@ func annotation(t data.Text, lang data.Lang) string {
 
 // eventCaption heads an event's annotation: "13:05 PDT · On-call · ✗ failed".
 func eventCaption(tl *data.Timeline, e data.Event, lang data.Lang) string {
-	parts := []string{clockText(tl, e.At, false)}
+	parts := []string{placedMark(e) + clockText(tl, e.At, false)}
 	if a := pick(e.Actor, lang, " / "); a != "" {
 		parts = append(parts, a)
 	}
@@ -222,7 +223,7 @@ type columns struct {
 func eventColumns(tl *data.Timeline, lang data.Lang, w int) columns {
 	c := columns{width: w, tl: tl}
 	for _, e := range tl.Events {
-		c.timeW = max(c.timeW, lipgloss.Width(eventTime(tl, e.At)))
+		c.timeW = max(c.timeW, lipgloss.Width(listTime(tl, e)))
 		if w >= 80 {
 			c.kindW = max(c.kindW, lipgloss.Width(kindName(e.Kind, lang)))
 		}
@@ -261,7 +262,7 @@ func (c columns) row(e data.Event, lang data.Lang, p painters) [3]string {
 	if c.plain { // without colour, dimming does not show: mark past events
 		gutter[past] = "· "
 	}
-	timeS := layout.Fit(eventTime(c.tl, e.At), c.timeW)
+	timeS := layout.Fit(listTime(c.tl, e), c.timeW)
 	mark := outcomeMark(e.Outcome)
 	kind, actor := "", ""
 	if c.kindW > 0 {

@@ -25,8 +25,8 @@ var words = i18n.Register("replayer", &struct {
 	playing:      i18n.W("playing", "재생 중"),
 	paused:       i18n.W("paused", "일시정지"),
 	of:           i18n.W("of", "/"),
-	noTimeline:   i18n.W("No timeline has been written for this incident yet.", "이 사건의 타임라인은 아직 작성되지 않았습니다."),
-	before:       i18n.W("Before the first event: press n for the next event or space to play.", "첫 사건 전입니다. n을 누르면 다음 사건으로, space를 누르면 재생합니다."),
+	noTimeline:   i18n.W("No timeline has been written for this incident yet.", "이 사례의 타임라인은 아직 작성되지 않았습니다."),
+	before:       i18n.W("Before the first event: press n for the next event or space to play.", "첫 이벤트 전입니다. n을 누르면 다음 이벤트로, space를 누르면 재생합니다."),
 	stage:        i18n.W("Stage", "단계"),
 	noAnnotation: i18n.W("No annotation.", "설명이 없습니다."),
 	now:          i18n.W("now", "현재"),
@@ -36,10 +36,10 @@ var words = i18n.Register("replayer", &struct {
 	lastReported: i18n.W("last reported %s at %s", "%[2]s 보고 %[1]s"),
 	sources:      i18n.W("Sources", "출처"),
 	series:       i18n.W("Series", "지표"),
-	noStage:      i18n.W("Other events", "기타 사건"),
+	noStage:      i18n.W("Other events", "기타 이벤트"),
 	kinds: map[data.Kind]i18n.Word{
-		data.KindTrigger: i18n.W("trigger", "발단"), data.KindSymptom: i18n.W("symptom", "증상"),
-		data.KindDetection: i18n.W("detection", "탐지"), data.KindAction: i18n.W("action", "조치"),
+		data.KindTrigger: i18n.W("trigger", "촉발"), data.KindSymptom: i18n.W("symptom", "증상"),
+		data.KindDetection: i18n.W("detection", "감지"), data.KindAction: i18n.W("action", "조치"),
 		data.KindRecovery: i18n.W("recovery", "복구"), data.KindNote: i18n.W("note", "메모"),
 	},
 	outcomes: map[data.Outcome]i18n.Word{
@@ -51,7 +51,7 @@ var words = i18n.Register("replayer", &struct {
 		data.Illustrative: i18n.W("illustrative", "예시 곡선"),
 	},
 	stopCaption: i18n.W("Study stop %d of %d · what would you do?", "학습 질문 %d/%d · 어떻게 하겠습니까?"),
-	hidden:      i18n.W("… %d more events hidden", "… 이후 사건 %d개 숨김"),
+	hidden:      i18n.W("… %d more events hidden", "… 이후 이벤트 %d개 숨김"),
 	question:    i18n.W("What would you try next?", "다음에 무엇을 해 보겠습니까?"),
 	known:       i18n.W("Known then", "이때 알던 것"),
 	promptHint: i18n.W(

@@ -38,6 +38,9 @@ type KeyMap struct {
 	Copy key.Binding
 	// Esc returns to the previous screen.
 	Esc key.Binding
+	// Rhyme opens the first rhyme of the current event: another
+	// incident's replay at the moment it names.
+	Rhyme key.Binding
 }
 
 // DefaultKeyMap returns the replay keys of PRODUCT.md, with English help.
@@ -64,6 +67,7 @@ func DefaultKeyMap() KeyMap {
 		Overlay:  key.NewBinding(key.WithKeys("K"), key.WithHelp("K", "show keys")),
 		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy")),
 		Esc:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Rhyme:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "same decision elsewhere"), key.WithDisabled()),
 	}
 }
 
@@ -77,8 +81,8 @@ var helpTexts = i18n.Register("replayer.keys", &struct {
 }{
 	play:     i18n.W("play", "재생"),
 	pause:    i18n.W("pause", "일시정지"),
-	next:     i18n.W("next event", "다음 사건"),
-	prev:     i18n.W("previous event", "이전 사건"),
+	next:     i18n.W("next event", "다음 이벤트"),
+	prev:     i18n.W("previous event", "이전 이벤트"),
 	forward:  i18n.W("+1 min", "+1분"),
 	back:     i18n.W("−1 min", "−1분"),
 	faster:   i18n.W("faster", "빠르게"),
@@ -137,7 +141,7 @@ func (k *KeyMap) setHelp(lang data.Lang, playing, asking bool) {
 // first: a bar too narrow for all of them drops whole entries from the end
 // (see fitShort).
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Reveal, k.Play, k.Next, k.Prev, k.Forward, k.Faster, k.Stage, k.Study,
+	return []key.Binding{k.Reveal, k.Play, k.Next, k.Prev, k.Rhyme, k.Forward, k.Faster, k.Stage, k.Study,
 		k.Present, k.Copy, k.Heatmap, k.WhatIf, k.NoteDown, k.Esc}
 }
 
@@ -146,7 +150,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Play, k.Faster, k.Slower, k.Start, k.End},
 		{k.Next, k.Prev, k.Forward, k.Back, k.Stage},
-		{k.Study, k.Reveal, k.Present, k.Overlay, k.Copy},
+		{k.Study, k.Reveal, k.Rhyme, k.Present, k.Overlay, k.Copy},
 		{k.Heatmap, k.WhatIf, k.NoteDown, k.NoteUp, k.Esc},
 	}
 }

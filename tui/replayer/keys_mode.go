@@ -31,6 +31,7 @@ func (m *Model) enableKeys() {
 		b.SetEnabled(has)
 	}
 	k.Reveal.SetEnabled(asking)
+	m.enableRhyme()
 	k.WhatIf.SetEnabled(has && len(m.tl.Model) > 0)
 	k.Heatmap.SetEnabled(hasInstances(m.tl))
 	switch m.mode() {

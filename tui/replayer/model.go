@@ -42,6 +42,12 @@ type Options struct {
 	// Tick schedules playback ticks and the overlay's timeouts; nil is
 	// tea.Tick.
 	Tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
+	// Moment, when not zero, starts the replay at this moment (a rhyme's,
+	// see RhymeMsg) rather than at At.
+	Moment time.Time
+	// Timelines finds another incident's timeline by id, to write a
+	// rhyme's time in that incident's zone; nil writes its offset.
+	Timelines func(id string) (*data.Timeline, bool)
 }
 
 // DefaultDwell is how long playback rests on each event: long enough to
@@ -96,6 +102,8 @@ type Model struct {
 	// it was scrolled on (another event starts at the top).
 	noteOff, noteEvent int
 	clip               io.Writer
+	// timelines finds the timelines rhymes name (Options.Timelines).
+	timelines func(id string) (*data.Timeline, bool)
 
 	width, height int
 	cache         *frameCache
@@ -131,6 +139,7 @@ func New(rec *data.Record, tl *data.Timeline, opts Options) Model {
 			m.clock = m.clock.With(m.clock.SeekFirst(at, time.Minute))
 		}
 	}
+	m.startRhymes(opts)
 	if opts.Study && tl != nil {
 		m.study = newStudy(tl)
 		m.clock = m.clock.WithStops(m.study.firsts())
@@ -298,6 +307,8 @@ func (m Model) onKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m.toggleHeatmap()
 	case key.Matches(msg, k.WhatIf):
 		return m.openWhatIf()
+	case key.Matches(msg, k.Rhyme):
+		return m.jumpRhyme()
 	case m.study.on:
 		return m.studyKey(msg)
 	}

@@ -243,7 +243,7 @@ func TestKeystrokeOverlay(t *testing.T) {
 	m.SetSize(120, 40)
 	m, _ = press(m, runes("n"), runes("n"), runes("n"))
 	last := func(m Model) string { v := strings.Split(m.View(), "\n"); return v[len(v)-1] }
-	if got := last(m); !strings.Contains(got, "n 다음 사건 ×3") {
+	if got := last(m); !strings.Contains(got, "n 다음 이벤트 ×3") {
 		t.Errorf("overlay %q, want n folded ×3 with its Korean help", got)
 	}
 	m, _ = m.Update(overlayExpiredMsg{seq: m.overlay.seq})

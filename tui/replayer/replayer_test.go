@@ -301,7 +301,7 @@ func TestEnabledKeys(t *testing.T) {
 func TestHelpLanguage(t *testing.T) {
 	rec, tl := fixture(t)
 	m := New(rec, tl, Options{Lang: data.KO, Styles: styles()})
-	if got := m.keys.Next.Help().Desc; got != "다음 사건" {
+	if got := m.keys.Next.Help().Desc; got != "다음 이벤트" {
 		t.Errorf("Korean help for n = %q", got)
 	}
 	m, _ = press(m, keySpace)

@@ -23,6 +23,9 @@ type TextOptions struct {
 	Width int
 	// Styles are the styles; with theme.Plain() the text has no escape codes.
 	Styles theme.Styles
+	// Timelines finds the timelines rhymes name, to write their times in
+	// their zones (see Options.Timelines); nil writes their offsets.
+	Timelines func(id string) (*data.Timeline, bool)
 }
 
 // startText begins a text rendering at opts.Width (80 if unset) with the
@@ -32,7 +35,7 @@ func startText(rec *data.Record, tl *data.Timeline, opts TextOptions) (r *textRe
 	if w <= 0 {
 		w = 80
 	}
-	r = &textRenderer{w: w, lang: opts.Lang, st: opts.Styles.Replay, plain: opts.Styles.Plain, styles: opts.Styles}
+	r = &textRenderer{w: w, lang: opts.Lang, st: opts.Styles.Replay, plain: opts.Styles.Plain, styles: opts.Styles, find: opts.Timelines}
 	r.header(rec, tl)
 	if tl == nil {
 		r.para(words.noTimeline.In(opts.Lang), 0, r.st.Notice)
@@ -51,6 +54,7 @@ func RenderText(rec *data.Record, tl *data.Timeline, opts TextOptions) string {
 	if !ok {
 		return r.String()
 	}
+	r.milestones(tl)
 	r.stages(tl)
 	r.series(tl)
 	r.sources(tl)
@@ -65,6 +69,7 @@ type textRenderer struct {
 	styles theme.Styles
 	plain  bool
 	lines  []string
+	find   func(id string) (*data.Timeline, bool)
 }
 
 func (r *textRenderer) String() string {
@@ -172,6 +177,7 @@ func (r *textRenderer) event(tl *data.Timeline, e data.Event) {
 	if a := annotation(e.Annotation, r.lang); a != "" {
 		r.para(a, 5, r.st.Annotation)
 	}
+	r.rhymes(e)
 	r.blank()
 }
 

@@ -61,6 +61,8 @@ type plan struct {
 	// keys is the keystroke overlay's row; note a one-line notice (such as
 	// presenter mode's fallback) above the header's.
 	keys, note bool
+	// milestones is the row of milestones and intervals under the header.
+	milestones bool
 }
 
 const (
@@ -109,6 +111,9 @@ func (m Model) plan() plan {
 	rest := m.height - 1 // header
 	if rest <= 0 {
 		return p
+	}
+	if p.milestones = m.milestoneRow(rest); p.milestones {
+		rest--
 	}
 	if m.present && !m.presenting() && rest >= 8 {
 		p.note = true
@@ -210,6 +215,9 @@ func (m Model) viewTimeline(f frame) []string {
 	p := m.plan()
 	c := m.cache
 	lines := []string{m.header(f)}
+	if p.milestones {
+		lines = append(lines, m.milestoneLine(f))
+	}
 	if p.note {
 		lines = append(lines, c.p.notice.Paint(layout.Fit(words.presentTooSmall.In(m.lang), m.width)))
 	}
@@ -355,7 +363,7 @@ func (m Model) sparkLines(mode int, f frame) []string {
 		}
 	}
 	if mode != sparkHeads {
-		lines = append(lines, widget.AxisRow(m.width, f.col, m.cache.axisL, m.cache.axisR, p.faint, p.marker))
+		lines = append(lines, m.axisRow(f))
 	}
 	return lines
 }
