@@ -169,7 +169,9 @@ func (ld *loader) crossCheck(lib, other *Library, prompts bool) {
 		if rec == nil && other != nil {
 			rec = other.lookup(tl.Incident)
 		}
-		if rec != nil {
+		if rec != nil && (!bundled(tl.Origin) || bundled(rec.Origin)) {
+			// A user's record that replaces a bundled one may state other
+			// durations; the bundled timeline is not at fault for that.
 			checkAgreement(tl, rec, report)
 		}
 		if prompts {
@@ -177,6 +179,9 @@ func (ld *loader) crossCheck(lib, other *Library, prompts bool) {
 		}
 	}
 }
+
+// bundled reports whether a timeline or record was loaded from the bundle.
+func bundled(origin string) bool { return strings.HasPrefix(origin, bundledPrefix) }
 
 // checkRhymes reports and drops each rhyme of tl whose moment is not an
 // event of its incident's timeline.
@@ -191,6 +196,12 @@ func checkRhymes(tl *Timeline, report func(string, error), find func(string) (*T
 			case !ok:
 				report(field+".incident", fmt.Errorf("dangling rhyme: no timeline of incident %q is loaded", r.Incident))
 			case !slices.ContainsFunc(other.Events, func(o Event) bool { return o.At.Equal(r.At) }):
+				if bundled(tl.Origin) && !bundled(other.Origin) {
+					// The user's own timeline replaced the one the bundle
+					// rhymes with: the rhyme goes, and the bundle is not
+					// at fault.
+					continue
+				}
 				report(field+".at", fmt.Errorf("dangling rhyme: %s (%s) has no event at %s", other.Incident, other.Origin, r.At.Format(time.RFC3339)))
 			default:
 				r.Incident = other.Incident

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -100,9 +99,6 @@ func (g *gate) Read(p []byte) (int, error) {
 // Close is the SDK closing its side of the input; the gate's reader is
 // the process's stdin, which it does not own.
 func (*gate) Close() error { return nil }
-
-// errTooLong marks a line over maxLine, whose bytes were thrown away.
-var errTooLong = errors.New("line too long")
 
 // readLine returns the next line without its newline. A line over maxLine
 // is read to its end and thrown away, answered with an error; the line

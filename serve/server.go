@@ -56,6 +56,9 @@ type Config struct {
 	Command func(args []string, stdout, stderr io.Writer) int
 	// Log receives one line per connection, refusal and disconnection.
 	Log io.Writer
+	// Wrap, when set, wraps the presenter's model (`serve --record` records
+	// its keys and moments); the model it is given has a Shared method.
+	Wrap func(tea.Model) tea.Model
 }
 
 // Server is an `incidents serve` SSH server.
@@ -197,6 +200,9 @@ func (s *Server) Wait() { s.wg.Wait() }
 // they are told the presenter has left.
 func (s *Server) Present(ctx context.Context, app tui.App, opts ...tea.ProgramOption) error {
 	var m tea.Model = watched{app: app, after: func(a tui.App) { s.hub.publish(a.Shared()) }}
+	if s.cfg.Wrap != nil {
+		m = s.cfg.Wrap(m)
+	}
 	if s.wrap != nil {
 		m = s.wrap(m)
 	}
@@ -276,6 +282,9 @@ func (w watched) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (w watched) View() string { return w.app.View() }
+
+// Shared is what the presenter's screen shows (for Config.Wrap).
+func (w watched) Shared() tui.Shared { return w.app.Shared() }
 
 // Library returns the library the server reads.
 func (s *Server) Library() *library.Library { return s.cfg.Library }

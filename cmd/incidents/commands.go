@@ -102,6 +102,7 @@ func init() {
 		},
 		"mcp":   mcpCommand,
 		"serve": serveCommand,
+		"cast":  castCommand,
 		"__ids": {name: "__ids", hidden: true, run: runIDs},
 	}
 	// The summaries, registered in the catalogue so that its check covers
@@ -116,7 +117,7 @@ func init() {
 }
 
 // commandOrder is the order help lists the commands in.
-var commandOrder = []string{"list", "search", "show", "timeline", "replay", "serve", "validate", "mcp", "help", "version", "completion"}
+var commandOrder = []string{"list", "search", "show", "timeline", "replay", "cast", "serve", "validate", "mcp", "help", "version", "completion"}
 
 func runHelp(e *env, o options) (int, error) {
 	if len(o.args) == 0 {

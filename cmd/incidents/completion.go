@@ -27,6 +27,7 @@ func runCompletion(e *env, o options) (int, error) {
 // flagValues are the values completion offers for a flag, "" for none.
 var flagValues = map[string]string{
 	"lang": "en ko both", "theme": "auto dark light", "speed": "1 10 60 300 600",
+	"size": "80x24 100x30 120x40 160x50",
 }
 
 // flagNames returns the flags command c takes, each with "--".
@@ -58,10 +59,10 @@ _incidents() {
     done
     case "$prev" in
 `)
-	for _, n := range []string{"lang", "theme", "speed"} {
+	for _, n := range []string{"lang", "theme", "speed", "size"} {
 		fmt.Fprintf(w, "        --%s) COMPREPLY=($(compgen -W %q -- \"$cur\")); return ;;\n", n, flagValues[n])
 	}
-	fmt.Fprintf(w, "        --data) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n    esac\n    case \"$cmd\" in\n")
+	fmt.Fprintf(w, "        --data|--record) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n    esac\n    case \"$cmd\" in\n")
 	fmt.Fprintf(w, "        \"\") COMPREPLY=($(compgen -W %q -- \"$cur\")) ;;\n", strings.Join(commandOrder, " ")+" "+flagNames(commands[""]))
 	for _, n := range commandOrder {
 		c := commands[n]
@@ -90,10 +91,10 @@ func writeZsh(w io.Writer) {
 		fmt.Fprintf(w, "    '%s:%s'\n", n, zshQuote(commands[n].summary.EN))
 	}
 	fmt.Fprint(w, "  )\n  local cmd=${words[2]}\n  case $words[CURRENT-1] in\n")
-	for _, n := range []string{"lang", "theme", "speed"} {
+	for _, n := range []string{"lang", "theme", "speed", "size"} {
 		fmt.Fprintf(w, "    --%s) compadd %s; return ;;\n", n, flagValues[n])
 	}
-	fmt.Fprint(w, "    --data) _files; return ;;\n  esac\n  if (( CURRENT == 2 )); then\n    _describe command cmds\n    return\n  fi\n  case $cmd in\n")
+	fmt.Fprint(w, "    --data|--record) _files; return ;;\n  esac\n  if (( CURRENT == 2 )); then\n    _describe command cmds\n    return\n  fi\n  case $cmd in\n")
 	for _, n := range commandOrder {
 		c := commands[n]
 		body := "compadd -- " + flagNames(c)
@@ -131,7 +132,7 @@ func writeFish(w io.Writer) {
 		switch {
 		case flagValues[s.name] != "":
 			arg = fmt.Sprintf(" -x -a %q", flagValues[s.name])
-		case s.name == "data":
+		case s.name == "data" || s.name == "record":
 			arg = " -r -F"
 		case s.value != "":
 			arg = " -x"

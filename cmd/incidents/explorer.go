@@ -61,11 +61,17 @@ func (e *env) runTUI(o options, lib *library.Library, replayID string, loading *
 		Problems: e.problems,
 		Loading:  loading,
 	})
-	popts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithInput(e.stdin), tea.WithOutput(e.stdout)}
+	// --record (record.go)
+	rec, err := e.startRecording(o, lib, "incidents replay "+replayID)
+	if err != nil {
+		return exitUsage, err
+	}
+	defer rec.close(e.stderr)
+	popts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithInput(e.stdin), tea.WithOutput(rec.out(e.stdout))}
 	if o.mouse {
 		popts = append(popts, tea.WithMouseCellMotion())
 	}
-	if _, err := tea.NewProgram(app, popts...).Run(); err != nil {
+	if _, err := tea.NewProgram(rec.wrap(app), popts...).Run(); err != nil {
 		if errors.Is(err, tea.ErrInterrupted) {
 			return exitInterrupted, nil
 		}

@@ -36,6 +36,7 @@ type options struct {
 	set            []string
 	args           []string // positional arguments
 	serve          serveOptions
+	cast           castOptions // cast.go: cast's flags and --record
 }
 
 // flagSpec describes one flag: its name, the placeholder of its value (""
@@ -70,7 +71,7 @@ var flagSpecs = append([]flagSpec{
 			"언어 (기본값: LANG이 ko로 시작하면 한국어, 아니면 영어)")},
 	{name: "theme", value: "auto|dark|light", want: i18n.W("auto, dark or light", "auto, dark, light 중 하나"),
 		help: i18n.W("colours for dark or light terminals (also INCIDENTS_THEME)",
-			"어두운/밝은 터미널에 맞춘 색 (INCIDENTS_THEME도 같음)"), listedFor: drawing},
+			"어두운/밝은 터미널에 맞춘 색 (INCIDENTS_THEME도 같음)"), listedFor: append(drawing, "cast")},
 	{name: "mouse", help: i18n.W("wheel scrolling and clicks in the explorer (off: text stays selectable)",
 		"탐색기에서 휠 스크롤과 클릭 (끄면 글자를 선택할 수 있음)"), listedFor: withTUI},
 	{name: "no-color", help: i18n.W("no colour (also NO_COLOR)", "색 없이 출력 (NO_COLOR도 같음)"), listedFor: drawing},
@@ -88,7 +89,7 @@ var flagSpecs = append([]flagSpec{
 	{name: "set", value: "NAME=VALUE", cmds: []string{"timeline"}, want: i18n.W("NAME=VALUE", "NAME=VALUE"),
 		help: i18n.W("re-run the model with a changed parameter (repeatable; the series become hypothetical)",
 			"매개변수를 바꿔 모델을 다시 돌림 (여러 번 가능, 시계열은 가정이 됨)")},
-	{name: "study", cmds: []string{"timeline", "replay"},
+	{name: "study", cmds: []string{"timeline", "replay", "cast"},
 		help: i18n.W("study mode: stop before each decision (timeline: a numbered worksheet, answers at the end)",
 			"학습 모드: 결정마다 멈춤 (timeline: 번호 붙은 문제지, 답은 끝에)")},
 	{name: "present", cmds: []string{"replay"},
@@ -97,7 +98,7 @@ var flagSpecs = append([]flagSpec{
 		help: i18n.W("start at this time of the incident, in its zone", "장애 시간대 기준으로 이 시각부터 시작")},
 	{name: "speed", value: "N", cmds: []string{"replay"}, want: i18n.W(speedList(), speedList()+" 중 하나"),
 		help: i18n.W("playback speed: "+speedList()+" (default 60)", "재생 속도: "+speedList()+" (기본값 60)")},
-}, serveFlagSpecs...)
+}, append(serveFlagSpecs, castFlagSpecs...)...)
 
 // The flags' words, registered in the catalogue so that its check covers
 // them: each flag's help, and what the value of one that takes a value
@@ -107,9 +108,13 @@ var _ = i18n.Register("cli.flags", flagWords())
 func flagWords() *struct{ help, want map[string]i18n.Word } {
 	t := &struct{ help, want map[string]i18n.Word }{map[string]i18n.Word{}, map[string]i18n.Word{}}
 	for _, s := range flagSpecs {
-		t.help[s.name] = s.help
+		name := s.name
+		if _, dup := t.help[name]; dup { // cast's --speed beside replay's
+			name += "@" + strings.Join(s.cmds, ",")
+		}
+		t.help[name] = s.help
 		if s.value != "" {
-			t.want[s.name] = s.want
+			t.want[name] = s.want
 		}
 	}
 	return t
@@ -296,7 +301,7 @@ func (o *options) fill(vals map[string][]string, getenv func(string) string, l d
 		}
 		o.width = n
 	}
-	if s := last("speed"); s != "" {
+	if s := last("speed"); s != "" && c.name != "cast" { // cast's is its own (cast.go)
 		n, err := strconv.Atoi(s)
 		if err != nil || !validSpeed(n) {
 			return usageErrorf(cliWords.badSpeed.In(l), s, speedList())
@@ -311,6 +316,9 @@ func (o *options) fill(vals map[string][]string, getenv func(string) string, l d
 	}
 	if getenv("NO_COLOR") != "" {
 		o.noColor = true
+	}
+	if err := o.cast.fill(last, c.name, l); err != nil {
+		return err
 	}
 	if c.name == "serve" {
 		return o.serve.fill(last, vals, l)

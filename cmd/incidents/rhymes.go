@@ -56,8 +56,15 @@ func rhymesText(rhymes []library.RhymeJSON, lib *library.Library, lang data.Lang
 	for i, r := range rhymes {
 		if i == 0 || !r.EventAt.Equal(rhymes[i-1].EventAt) || r.EventTitle != rhymes[i-1].EventTitle {
 			title, _ := i18n.Show(r.EventTitle, lang, " / ")
-			line := "  " + r.EventAt.Format("15:04 MST") + "  " + title
-			b.WriteString(paint(st.Detail.Label, layout.Truncate(line, width)) + "\n")
+			// The title wraps, never cut: show prints every word.
+			lead := "  " + r.EventAt.Format("15:04 MST") + "  "
+			pad := strings.Repeat(" ", lipgloss.Width(lead))
+			for j, l := range layout.WrapText(title, max(width-lipgloss.Width(lead), 1)) {
+				if j > 0 {
+					lead = pad
+				}
+				b.WriteString(paint(st.Detail.Label, lead+l) + "\n")
+			}
 		}
 		when := r.At.Format("15:04 MST")
 		if tl, ok := lib.Data().Timeline(r.Incident); ok {

@@ -115,11 +115,17 @@ func runServe(e *env, o options) (int, error) {
 	logw := &heldLog{w: e.stderr, held: present && writerIsTerminal(e.stderr)}
 	lib := e.load(o)
 	go lib.Prepare() //nolint:errcheck // a replayer shows its own timeline's error
+	// --record (record.go)
+	rec, err := e.serveRecording(o, lib, present)
+	if err != nil {
+		return exitUsage, err
+	}
+	defer rec.close(e.stderr)
 	srv, err := serve.New(serve.Config{
 		Listen: so.listen, HostKey: key, AuthorizedKeys: so.authorizedKeys, Open: so.open,
 		MaxSessions: so.maxSessions, Idle: so.idle,
 		Lang: o.lang, Theme: o.theme, Library: lib, Log: logw,
-		Command: remoteCommand(o.data),
+		Command: remoteCommand(o.data), Wrap: rec.wrap,
 	})
 	if errors.Is(err, serve.ErrUnsafeListen) {
 		return exitUsage, usageErrorf("%v", err)
@@ -140,7 +146,7 @@ func runServe(e *env, o options) (int, error) {
 	defer stop()
 	code, err := exitOK, error(nil)
 	if present {
-		code, err = e.present(ctx, srv, o)
+		code, err = e.present(ctx, srv, o, rec.out(e.stdout))
 		logw.release()
 	}
 	if err == nil {
@@ -163,9 +169,9 @@ func remoteCommand(dataDirs []string) func(args []string, stdout, stderr io.Writ
 }
 
 // present runs the local presenter's TUI.
-func (e *env) present(ctx context.Context, srv *serve.Server, o options) (int, error) {
+func (e *env) present(ctx context.Context, srv *serve.Server, o options, out io.Writer) (int, error) {
 	app := tui.New(srv.Library(), tui.Options{Lang: o.lang, Styles: e.tuiStyles(o), Mouse: o.mouse, Role: tui.Presenter})
-	popts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithInput(e.stdin), tea.WithOutput(e.stdout)}
+	popts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithInput(e.stdin), tea.WithOutput(out)}
 	if o.mouse {
 		popts = append(popts, tea.WithMouseCellMotion())
 	}
