@@ -6,6 +6,7 @@ import (
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/library"
 	"github.com/incidents-dev/incidents/tui"
+	"github.com/incidents-dev/incidents/tui/mirror"
 )
 
 // Recording receives what Record sees of a session: keys as the bytes a
@@ -45,6 +46,15 @@ func (r recorded) Init() tea.Cmd { return r.m.Init() }
 
 func (r recorded) View() string { return r.m.View() }
 
+// Minutes passes on the recorded model's study minutes, so that --record
+// and --minutes work together.
+func (r recorded) Minutes() string {
+	if k, ok := r.m.(interface{ Minutes() string }); ok {
+		return k.Minutes()
+	}
+	return ""
+}
+
 func (r recorded) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyMsg:
@@ -67,11 +77,11 @@ func (r *recorded) mark() {
 	}
 	now, before := s.Shared(), r.last
 	r.last = now
-	if now.Screen != tui.SharedReplay || now.Moment.Incident == "" {
+	if now.Screen != mirror.Replay || now.Moment.Incident == "" {
 		return
 	}
 	mo, prev := now.Moment, before.Moment
-	same := before.Screen == tui.SharedReplay && prev.Incident == mo.Incident
+	same := before.Screen == mirror.Replay && prev.Incident == mo.Incident
 	switch {
 	case mo.Study && mo.Asking >= 0:
 		if !same || prev.Asking != mo.Asking {

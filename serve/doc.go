@@ -18,4 +18,12 @@
 // command and no subsystem, and forwards no ports, agent or X11. The only
 // commands it accepts are the read-only `list`, `search`, `show`,
 // `timeline` (printed by the same code as locally) and `replay`.
+//
+// No participant can take the meeting down: sizes are bounded where they
+// enter (pty and window sizes to tui.MaxWidth×tui.MaxHeight, window
+// changes coalesced; channel.go), a participant's output waits in a
+// bounded buffer and a client that stops reading is dropped (output.go),
+// and slots are for people: --max-sessions counts sessions, while
+// connections that have not opened one count apart per address and are
+// closed after DefaultHandshakeTimeout (admit.go).
 package serve

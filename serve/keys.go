@@ -31,44 +31,87 @@ func DefaultHostKeyPath(getenv func(string) string) (string, error) {
 	return filepath.Join(dir, "incidents", "ssh_host_ed25519_key"), nil
 }
 
-// LoadHostKey reads the PEM private key at path, or generates an Ed25519
-// key there (mode 0600, its directory 0700) when the file does not exist.
-// created says it was generated now.
+// LoadHostKey is ReadHostKey, then WriteHostKey for a key it generated.
 func LoadHostKey(path string) (key []byte, created bool, err error) {
-	b, err := os.ReadFile(path)
-	if err == nil {
-		if _, err := gossh.ParsePrivateKey(b); err != nil {
-			return nil, false, fmt.Errorf("host key %s: %w", path, err)
-		}
-		return b, false, nil
+	key, created, err = ReadHostKey(path)
+	if err == nil && created {
+		err = WriteHostKey(path, key)
 	}
-	if !errors.Is(err, fs.ErrNotExist) {
-		return nil, false, fmt.Errorf("host key: %w", err)
+	return key, created, err
+}
+
+// ReadHostKey reads the PEM private key at path or, when the file does not
+// exist, generates an Ed25519 key in memory (generated), writing nothing:
+// the caller writes it with WriteHostKey once it has decided to start.
+// As OpenSSH does, a key file that its group or others may read or write
+// is refused, with the command that fixes it.
+func ReadHostKey(path string) (key []byte, generated bool, err error) {
+	fi, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		b, err := newHostKey()
+		return b, err == nil, err
 	}
-	_, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
 		return nil, false, fmt.Errorf("host key: %w", err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, false, fmt.Errorf("host key %s: not a regular file", path)
+	}
+	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
+		return nil, false, fmt.Errorf("host key %s: permissions %04o are too open: a private key must be readable by its owner only; fix with: chmod 600 %s",
+			path, perm, shellQuote(path))
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, false, fmt.Errorf("host key: %w", err)
+	}
+	if _, err := gossh.ParsePrivateKey(b); err != nil {
+		return nil, false, fmt.Errorf("host key %s: %w", path, err)
+	}
+	return b, false, nil
+}
+
+// newHostKey generates an Ed25519 host key, PEM-encoded.
+func newHostKey() ([]byte, error) {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, fmt.Errorf("host key: %w", err)
 	}
 	block, err := gossh.MarshalPrivateKey(priv, "incidents serve host key")
 	if err != nil {
-		return nil, false, fmt.Errorf("host key: %w", err)
+		return nil, fmt.Errorf("host key: %w", err)
 	}
-	b = pem.EncodeToMemory(block)
+	return pem.EncodeToMemory(block), nil
+}
+
+// WriteHostKey writes a generated key to path (mode 0600, its directory
+// 0700), never over an existing file.
+func WriteHostKey(path string, key []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, false, fmt.Errorf("host key: %w", err)
+		return fmt.Errorf("host key: %w", err)
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
-		return nil, false, fmt.Errorf("host key: %w", err)
+		return fmt.Errorf("host key: %w", err)
 	}
-	if _, err := f.Write(b); err != nil {
+	if _, err := f.Write(key); err != nil {
 		f.Close()
-		return nil, false, fmt.Errorf("host key %s: %w", path, err)
+		os.Remove(path)
+		return fmt.Errorf("host key %s: %w", path, err)
 	}
 	if err := f.Close(); err != nil {
-		return nil, false, fmt.Errorf("host key %s: %w", path, err)
+		os.Remove(path)
+		return fmt.Errorf("host key %s: %w", path, err)
 	}
-	return b, true, nil
+	return nil
+}
+
+// shellQuote quotes a path for a command the user may paste.
+func shellQuote(p string) string {
+	if p != "" && strings.Trim(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+") == "" {
+		return p
+	}
+	return "'" + strings.ReplaceAll(p, "'", `'\''`) + "'"
 }
 
 // readAuthorizedKeys parses an authorized_keys file into a set of keys

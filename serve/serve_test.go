@@ -305,12 +305,16 @@ func TestBounds(t *testing.T) {
 	srv, addr := testServer(t, func(c *Config) { c.MaxSessions = 2; c.Idle = time.Second })
 	a := join(t, addr, "a", 80, 24, nil, "")
 	join(t, addr, "b", 80, 24, nil, "")
-	_, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
+	conn, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
 		User: "c", Auth: []gossh.AuthMethod{gossh.PublicKeys(newKey(t))},
 		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 2 * time.Second, //nolint:gosec // a test server
 	})
-	if err == nil {
-		t.Fatal("a third connection was accepted with --max-sessions 2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.NewSession(); err == nil || !strings.Contains(err.Error(), "the meeting is full: 2 sessions at once") {
+		t.Fatalf("a third session with --max-sessions 2: err = %v, want the reason", err)
 	}
 	waitFor(t, "a", a.scr, "incidents")
 	done := make(chan error, 1)
@@ -338,7 +342,7 @@ func TestStudyAndPresenterModesMirror(t *testing.T) {
 	p.keys(t, "r")
 	waitFor(t, "alice", alice.scr, "12:00 PDT")
 	p.keys(t, "s")
-	for i := 0; !strings.Contains(p.scr.String(), "Study stop 1 of"); i++ {
+	for i := 0; !strings.Contains(p.scr.String(), "Study stop 1 ·"); i++ {
 		if i == 40 {
 			t.Fatalf("no study stop after 40 events:\n%s", p.scr.String())
 		}
@@ -346,8 +350,8 @@ func TestStudyAndPresenterModesMirror(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	// Followers are told the presenter reveals: their own enter does nothing.
-	waitFor(t, "alice", alice.scr, "Study stop 1 of", "the presenter reveals what was done")
-	waitFor(t, "bob", bob.scr, "학습 질문 1/", "실제 조치는 발표자가 공개합니다")
+	waitFor(t, "alice", alice.scr, "Study stop 1 ·", "the presenter reveals what was done")
+	waitFor(t, "bob", bob.scr, "학습 질문 1 ·", "실제 조치는 발표자가 공개합니다")
 	p.keys(t, "\r")
 	deadline := time.Now().Add(30 * time.Second)
 	for strings.Contains(alice.scr.String(), "the presenter reveals what was done") {

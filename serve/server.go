@@ -41,8 +41,11 @@ type Config struct {
 	AuthorizedKeys string
 	// Open lets anyone who can reach the address connect with any key.
 	Open bool
-	// MaxSessions bounds the connections at once; Idle closes a
-	// connection that has sent and received nothing for that long.
+	// MaxSessions bounds the sessions at once (participants and
+	// commands); connections that have not opened one yet count apart
+	// (MaxPending) and are closed after DefaultHandshakeTimeout. Idle
+	// closes a connection that has sent and received nothing for that
+	// long.
 	MaxSessions int
 	Idle        time.Duration
 	// Lang and Theme ("auto", "dark", "light") are participants' defaults.
@@ -69,8 +72,18 @@ type Server struct {
 	log  *log.Logger
 	keys map[string]string // authorized key (wire form) → its comment
 
-	conns atomic.Int64
-	wg    sync.WaitGroup
+	// sessions counts the session channels open (--max-sessions).
+	sessions atomic.Int64
+	// mu guards pending, the connections per source address that have
+	// not opened a session, and pendingTotal, their sum (admit.go).
+	mu           sync.Mutex
+	pending      map[string]int
+	pendingTotal int
+	// handshakeTimeout, outputLimit and stall are the defaults, shorter
+	// in tests.
+	handshakeTimeout time.Duration
+	outputLimit      int
+	stall            time.Duration
 
 	// wrap, when set (by tests), wraps the presenter's model, and
 	// started is given the presenter's program.
@@ -103,7 +116,8 @@ func New(cfg Config) (*Server, error) {
 	if cfg.AuthorizedKeys == "" && !cfg.Open && !loopback(host) {
 		return nil, fmt.Errorf("%s: %w", cfg.Listen, ErrUnsafeListen)
 	}
-	s := &Server{cfg: cfg, hub: newHub(cfg.Listen), log: log.New(cfg.Log, "incidents serve: ", log.LstdFlags)}
+	s := &Server{cfg: cfg, hub: newHub(cfg.Listen), log: log.New(cfg.Log, "incidents serve: ", log.LstdFlags),
+		pending: map[string]int{}, handshakeTimeout: DefaultHandshakeTimeout, outputLimit: DefaultOutputLimit, stall: DefaultStallTimeout}
 	if cfg.AuthorizedKeys != "" {
 		if s.keys, err = readAuthorizedKeys(cfg.AuthorizedKeys); err != nil {
 			return nil, err
@@ -121,15 +135,18 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.srv.ConnCallback = s.admit
 	s.srv.ConnectionFailedCallback = func(c net.Conn, err error) {
+		if errors.Is(err, net.ErrClosed) {
+			return // closed here at its deadline, and logged then
+		}
 		s.log.Printf("refused %s: %v", c.RemoteAddr(), err)
 	}
 	s.srv.SubsystemHandlers = nil
-	s.srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": ssh.DefaultSessionHandler}
+	s.srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.sessionChannel}
 	for _, t := range []string{"direct-tcpip", "direct-streamlocal@openssh.com", "x11"} {
 		s.srv.ChannelHandlers[t] = s.refuseChannel
 	}
 	s.srv.RequestHandlers = map[string]ssh.RequestHandler{}
-	for _, t := range []string{"tcpip-forward", "cancel-tcpip-forward", "streamlocal-forward@openssh.com"} {
+	for _, t := range []string{"tcpip-forward", "cancel-tcpip-forward", "streamlocal-forward@openssh.com", "cancel-streamlocal-forward@openssh.com"} {
 		s.srv.RequestHandlers[t] = s.refuseRequest
 	}
 	return s, nil
@@ -189,17 +206,14 @@ func (s *Server) Close() error {
 	return s.srv.Close()
 }
 
-// Sessions returns how many connections are open.
-func (s *Server) Sessions() int { return int(s.conns.Load()) }
-
-// Wait waits until every session handler has returned.
-func (s *Server) Wait() { s.wg.Wait() }
+// Sessions returns how many sessions are open: participants and commands.
+func (s *Server) Sessions() int { return int(s.sessions.Load()) }
 
 // Present runs the local presenter: app (a tui.Presenter App) in a program
 // made with opts. Every participant follows its state; when it returns,
 // they are told the presenter has left.
 func (s *Server) Present(ctx context.Context, app tui.App, opts ...tea.ProgramOption) error {
-	var m tea.Model = watched{app: app, after: func(a tui.App) { s.hub.publish(a.Shared()) }}
+	var m tea.Model = watched[tui.App]{m: app, after: func(a tui.App) { s.hub.publish(a.Shared()) }}
 	if s.cfg.Wrap != nil {
 		m = s.cfg.Wrap(m)
 	}
@@ -215,29 +229,6 @@ func (s *Server) Present(ctx context.Context, app tui.App, opts ...tea.ProgramOp
 	defer s.hub.presenterLeft()
 	_, err := p.Run()
 	return err
-}
-
-// admit bounds the connections at once.
-func (s *Server) admit(ctx ssh.Context, c net.Conn) net.Conn {
-	if n := s.conns.Add(1); n > int64(s.cfg.MaxSessions) {
-		s.conns.Add(-1)
-		s.log.Printf("refused %s: %d sessions already (--max-sessions)", c.RemoteAddr(), s.cfg.MaxSessions)
-		_ = c.Close()
-		return nil
-	}
-	return &countedConn{Conn: c, release: func() { s.conns.Add(-1) }}
-}
-
-// countedConn gives its slot back once, when closed.
-type countedConn struct {
-	net.Conn
-	once    sync.Once
-	release func()
-}
-
-func (c *countedConn) Close() error {
-	c.once.Do(c.release)
-	return c.Conn.Close()
 }
 
 // allowKey checks a client's public key: one of --authorized-keys, or any
@@ -265,26 +256,31 @@ func keyOf(ctx ssh.Context) string {
 	return "-"
 }
 
-// watched is an App whose every update is reported to after: the
+// watched is a model whose every update is reported to after: the
 // presenter's state goes to the room, a follower's following to the counts.
-type watched struct {
-	app   tui.App
-	after func(tui.App)
+type watched[M tea.Model] struct {
+	m     M
+	after func(M)
 }
 
-func (w watched) Init() tea.Cmd { return w.app.Init() }
+func (w watched[M]) Init() tea.Cmd { return w.m.Init() }
 
-func (w watched) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	m, cmd := w.app.Update(msg)
-	w.app = m.(tui.App)
-	w.after(w.app)
+func (w watched[M]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m, cmd := w.m.Update(msg)
+	w.m = m.(M)
+	w.after(w.m)
 	return w, cmd
 }
 
-func (w watched) View() string { return w.app.View() }
+func (w watched[M]) View() string { return w.m.View() }
 
 // Shared is what the presenter's screen shows (for Config.Wrap).
-func (w watched) Shared() tui.Shared { return w.app.Shared() }
+func (w watched[M]) Shared() tui.Shared {
+	if sh, ok := any(w.m).(interface{ Shared() tui.Shared }); ok {
+		return sh.Shared()
+	}
+	return tui.Shared{}
+}
 
 // Library returns the library the server reads.
 func (s *Server) Library() *library.Library { return s.cfg.Library }

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -15,20 +15,16 @@ import (
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui"
+	"github.com/incidents-dev/incidents/tui/follow"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
 
 // handle runs one SSH session: a read-only command, or a participant's TUI.
 func (s *Server) handle(sess ssh.Session) {
-	s.wg.Add(1)
-	defer s.wg.Done()
 	who := fmt.Sprintf("%s user %q key %s", sess.RemoteAddr(), displayName(sess.User()), keyOf(sess.Context()))
 	start := time.Now()
 	s.log.Printf("connected %s", who)
 	defer func() { s.log.Printf("disconnected %s after %s", who, time.Since(start).Round(time.Second)) }()
-	if ssh.AgentRequested(sess) {
-		s.log.Printf("ignored agent forwarding request from %s", who)
-	}
 	if sess.Subsystem() != "" {
 		s.refuse(sess, who, fmt.Errorf("subsystems are not served"))
 		return
@@ -86,27 +82,67 @@ func (s *Server) runTUI(sess ssh.Session, rq request, pty ssh.Pty, winch <-chan 
 	}
 	ctx, cancel := context.WithCancel(sess.Context())
 	defer cancel()
+	out := newOutput(sess, s.outputLimit, s.stall, func(why string) {
+		if why != "" {
+			s.log.Printf("dropped %s (%s): %s", name, sess.RemoteAddr(), why)
+		}
+		cancel()
+		if c, ok := sess.Context().Value(ssh.ContextKeyConn).(io.Closer); ok {
+			_ = c.Close() // a blocked write ends only with the connection
+		}
+	})
+	defer out.Close()
 	var m *member
-	w := watched{app: app, after: func(a tui.App) { s.hub.setFollowing(m, a.Following()) }}
-	p := tea.NewProgram(w, tea.WithInput(sess), tea.WithOutput(sess), tea.WithAltScreen(),
+	w := watched[follow.Model]{m: follow.New(app), after: func(f follow.Model) { s.hub.setFollowing(m, f.Following()) }}
+	p := tea.NewProgram(w, tea.WithInput(sess), tea.WithOutput(out), tea.WithAltScreen(),
 		tea.WithoutSignalHandler(), tea.WithContext(ctx))
 	m = s.hub.join(name, p, app.Following())
 	defer s.hub.leave(m)
+	go resizes(ctx, winch, p)
+	if _, err := p.Run(); err != nil && ctx.Err() == nil {
+		s.log.Printf("session %s ended: %v", name, err)
+	}
+}
+
+// resizes hands a session's window changes to its program, sizes bounded
+// to tui.MaxWidth×tui.MaxHeight. It always takes the next change at once;
+// while the program is busy (or its client stalled), changes coalesce to
+// the latest, so a flood of them costs one size.
+func resizes(ctx context.Context, winch <-chan ssh.Window, p sender) {
+	var (
+		mu     sync.Mutex
+		latest tea.WindowSizeMsg
+		wake   = make(chan struct{}, 1)
+	)
 	go func() {
 		for {
 			select {
 			case <-ctx.Done():
 				return
-			case win, ok := <-winch:
-				if !ok {
-					return
-				}
-				p.Send(tea.WindowSizeMsg{Width: win.Width, Height: win.Height})
+			case <-wake:
 			}
+			mu.Lock()
+			msg := latest
+			mu.Unlock()
+			p.Send(msg) // returns when the program quits
 		}
 	}()
-	if _, err := p.Run(); err != nil && ctx.Err() == nil {
-		s.log.Printf("session %s ended: %v", name, err)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case win, ok := <-winch:
+			if !ok {
+				return
+			}
+			mu.Lock()
+			latest = tea.WindowSizeMsg{Width: min(max(win.Width, 0), tui.MaxWidth), Height: min(max(win.Height, 0), tui.MaxHeight)}
+			mu.Unlock()
+			select {
+			case wake <- struct{}{}:
+			default:
+			}
+		}
 	}
 }
 
@@ -121,10 +157,7 @@ func sessionStyles(sess ssh.Session, pty ssh.Pty, environ []string, rq request) 
 		env = append(append([]string(nil), environ...), "TERM="+pty.Term)
 	}
 	profile := termenv.NewOutput(io.Discard, termenv.WithEnvironment(sshEnv(env)), termenv.WithUnsafe()).EnvColorProfile()
-	dark := rq.theme != "light"
-	if rq.theme == "auto" || rq.theme == "" {
-		dark = guessDark(sshEnv(env).Getenv("COLORFGBG"))
-	}
+	dark := sessionDark(env, rq)
 	switch {
 	case rq.noColor && pty.Term != "dumb":
 		return theme.Mono(theme.NewRenderer(sess, termenv.ANSI, dark)) // reverse video and bold stay
@@ -134,17 +167,14 @@ func sessionStyles(sess ssh.Session, pty ssh.Pty, environ []string, rq request) 
 	return theme.New(theme.NewRenderer(sess, profile, dark), theme.DefaultPalette())
 }
 
-// guessDark reads COLORFGBG ("15;0": white on black); without it, dark.
-func guessDark(v string) bool {
-	i := strings.LastIndex(v, ";")
-	if i < 0 {
-		return true
+// sessionDark decides a session's background: --theme, else
+// theme.GuessDark from the COLORFGBG the client sent, as the local
+// terminal guesses when it cannot ask.
+func sessionDark(env []string, rq request) bool {
+	if rq.theme == "auto" || rq.theme == "" {
+		return theme.GuessDark(sshEnv(env).Getenv("COLORFGBG"))
 	}
-	n, err := strconv.Atoi(v[i+1:])
-	if err != nil || n < 0 || n > 15 {
-		return true
-	}
-	return n == 0 || (n >= 1 && n <= 6) || n == 8
+	return rq.theme != "light"
 }
 
 // sshEnv is a session's environment for termenv; the last value wins.

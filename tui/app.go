@@ -35,6 +35,11 @@ type Options struct {
 	// ReplayStudy and ReplayPresent start the replayer in study mode and
 	// presenter mode.
 	ReplayStudy, ReplayPresent bool
+	// ReplayUntil is when the meeting ends: presenter mode's clock counts
+	// down to it (zero: it counts up). Now reads the wall clock for it; nil
+	// is time.Now.
+	ReplayUntil time.Time
+	Now         func() time.Time
 	// Loading, when set, is the user's library opening in the background
 	// (library.OpenAsync): the explorer shows its progress, then lists it
 	// in place of the library given to New.
@@ -66,12 +71,18 @@ type App struct {
 	// stack holds the screens, the explorer first and the focused one last;
 	// it is never empty.
 	stack []Screen
+	// list is the explorer, always stack[0]: the background load fills it.
+	list *explorerScreen
+	// problems is the problems screen while it is open.
+	problems Screen
 	// problemList are the load problems, for the notice and `!`.
 	problemList []string
 
 	w, h int
 	// status is a one-line message, such as an id that is not found.
 	status string
+	// minutes are those of the last replayer closed (app_minutes.go).
+	minutes string
 	// init is the command to run first (the replayer's ticks when the
 	// app opens on it).
 	init tea.Cmd
@@ -98,16 +109,17 @@ func New(lib *library.Library, opts Options) App {
 		FullKey: st.HelpKey, FullDesc: st.HelpDesc, FullSeparator: st.HelpSep,
 	}
 	list := explorer.New(lib.Records(), lib.Index(), explorer.Options{
-		Lang: a.lang, Styles: *a.styles, Label: lib.Label, Replay: replayAvailable, HasTimeline: lib.HasTimeline,
+		Lang: a.lang, Styles: *a.styles, Label: lib.Label, Replay: true, HasTimeline: lib.HasTimeline,
 	})
 	ex := newExplorerScreen(list, detail.New(list.Selected(), a.detailOptions(true)), a.styles.App, a.mouse)
-	a.stack = []Screen{ex}
+	a.stack, a.list = []Screen{ex}, ex
 	ex.Focus()
 	if opts.Replay != "" {
 		if r := lib.Find(opts.Replay); r != nil {
 			ex.selectID(r.ID)
 			a.init = a.openReplayer(r.ID, replayer.Options{
 				At: opts.ReplayAt, Speed: opts.ReplaySpeed, Study: opts.ReplayStudy, Present: opts.ReplayPresent,
+				Until: opts.ReplayUntil, Now: opts.Now,
 			})
 		} else {
 			a.status = notFound(opts.Replay, a.lang)
@@ -120,14 +132,10 @@ func New(lib *library.Library, opts Options) App {
 	return a
 }
 
-// replayAvailable says that `r` opens the replayer. It is a constant while
-// the replayer package is part of the build.
-const replayAvailable = true
-
 func (a App) detailOptions(preview bool) detail.Options {
 	return detail.Options{
 		Lang: a.lang, Styles: *a.styles, Related: a.lib.Find, Label: a.lib.Label,
-		Hyperlinks: true, Replay: replayAvailable, Preview: preview, Mouse: a.mouse, HasTimeline: a.lib.HasTimeline,
+		Hyperlinks: true, Replay: true, Preview: preview, Mouse: a.mouse, HasTimeline: a.lib.HasTimeline,
 	}
 }
 

@@ -56,10 +56,7 @@ func (x lazyIndex) HitsOf(q string, r *data.Record) []data.Hit {
 // explorer's progress line; the last report puts the loaded library in
 // place of the one the app opened with.
 func (a App) loaded(msg loadMsg) (tea.Model, tea.Cmd) {
-	ex, ok := a.stack[0].(*explorerScreen)
-	if !ok {
-		return a, nil
-	}
+	ex := a.list
 	if msg.p.Lib == nil {
 		ex.list.SetProgress(msg.p.Done, msg.p.Total)
 		var cmd tea.Cmd

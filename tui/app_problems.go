@@ -26,13 +26,13 @@ func (a App) opensProblems(msg tea.KeyMsg) bool {
 	if len(a.problemList) == 0 || !key.Matches(msg, showProblemsKey) {
 		return false
 	}
-	_, open := a.top().(*problemsScreen)
-	return !open
+	return a.problems == nil || a.top() != a.problems
 }
 
 // openProblems pushes the problems screen.
 func (a *App) openProblems() tea.Cmd {
-	return a.push(&problemsScreen{m: problems.New(a.problemList, a.lang, a.styles)})
+	a.problems = &problemsScreen{m: problems.New(a.problemList, a.lang, a.styles)}
+	return a.push(a.problems)
 }
 
 // problemsScreen adapts problems.Model to Screen.

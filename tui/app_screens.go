@@ -79,6 +79,7 @@ func (a *App) back() {
 		return
 	}
 	a.top().Blur()
+	a.keepMinutes(a.top())
 	a.stack = a.stack[:len(a.stack)-1]
 	a.top().Focus()
 	a.layout()

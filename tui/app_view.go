@@ -18,16 +18,22 @@ const (
 	// TwoPaneWidth is the width from which the list and a preview of the
 	// selected incident sit side by side.
 	TwoPaneWidth = 100
+	// MaxWidth and MaxHeight are the largest window the app lays out: a
+	// larger one (a terminal that reports 65535×65535, or a client that
+	// lies) is drawn in its top-left MaxWidth×MaxHeight cells, so that no
+	// frame grows with a number from outside.
+	MaxWidth, MaxHeight = 1000, 500
 )
 
 // divider separates the two panes; the space keeps the preview's text
 // off the line.
 const divider = "│ "
 
-// resize takes a new window size and lays the screens out for it. The
-// screens keep their selection and scroll position.
+// resize takes a new window size, bounded to MaxWidth×MaxHeight, and lays
+// the screens out for it. The screens keep their selection and scroll
+// position.
 func (a *App) resize(w, h int) {
-	a.w, a.h = max(w, 0), max(h, 0)
+	a.w, a.h = min(max(w, 0), MaxWidth), min(max(h, 0), MaxHeight)
 	a.layout()
 }
 

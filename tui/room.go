@@ -9,7 +9,7 @@ import (
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
-	"github.com/incidents-dev/incidents/tui/replayer"
+	"github.com/incidents-dev/incidents/tui/mirror"
 )
 
 // Role is the part an App plays in a meeting served over SSH.
@@ -22,34 +22,15 @@ const (
 	// Shared state after each update.
 	Presenter
 	// Follower is a participant's App: it mirrors the presenter's Shared
-	// state as PresenterMsgs arrive, until `f` lets it browse alone.
+	// state as PresenterMsgs arrive, until `f` lets it browse alone. Its
+	// keys go through the follower's filter, tui/follow, which sends it
+	// FollowMsg and RefusedMsg.
 	Follower
 )
 
-// SharedScreen names the screen on top of the presenter's stack.
-type SharedScreen int
-
-const (
-	// SharedExplorer is the list (Incident is the selected record).
-	SharedExplorer SharedScreen = iota
-	// SharedDetail is one record's detail.
-	SharedDetail
-	// SharedReplay is one incident's replayer (Moment says where).
-	SharedReplay
-)
-
-// Shared is what a presenter's App shares with its followers: the screen,
-// its incident and, on the replayer, the moment. Language, theme, size and
-// scroll are each reader's own and not in it.
-type Shared struct {
-	Screen   SharedScreen
-	Incident string
-	Moment   replayer.Moment
-	// Query is the search the presenter's list shows (one line,
-	// sanitised), on every screen: back in the list, a follower sees the
-	// same results.
-	Query string
-}
+// Shared is what a presenter's App shares with its followers (see
+// mirror.State).
+type Shared = mirror.State
 
 // PresenterMsg brings the presenter's latest Shared state to a follower.
 type PresenterMsg struct{ Shared Shared }
@@ -81,6 +62,14 @@ type Person struct {
 	Following bool
 }
 
+// FollowMsg switches a follower between following the presenter and
+// browsing alone: the follower's key filter (tui/follow) sends it for `f`.
+type FollowMsg struct{}
+
+// RefusedMsg tells a following follower that a key was refused because it
+// would move away from the presenter's screen.
+type RefusedMsg struct{}
+
 // room is an App's part in a meeting.
 type room struct {
 	role      Role
@@ -90,61 +79,63 @@ type room struct {
 	presenter *Shared
 	left      bool
 	// info is the presenter's last word on the room, for its header.
-	info   *RoomMsg
+	info *RoomMsg
+	// follow is the follower's `f`, for the hint bar.
 	follow key.Binding
-	scroll key.Binding
 }
 
 func newRoom(r Role) room {
-	return room{
-		role:      r,
-		following: r == Follower,
-		follow:    key.NewBinding(key.WithKeys("f", "F"), key.WithHelp("f", "follow / browse")),
-		scroll:    key.NewBinding(key.WithKeys("up", "down", "j", "k", "pgup", "pgdown")),
-	}
+	return room{role: r, following: r == Follower, follow: mirror.FollowKey()}
 }
 
 // Following reports whether a follower mirrors the presenter now.
 func (a App) Following() bool { return a.room.role == Follower && a.room.following }
 
-// Shared returns the state a presenter shares: the screen on top, its
-// incident and the replayer's moment. The room is the one place that asks
-// which kind a screen is: what a follower mirrors differs by kind.
+// Shared returns the state a presenter shares: what the screen on top
+// shows, with the list's search. A screen that is no mirror.Screen (the
+// load problems) shares the list's search only.
 func (a App) Shared() Shared {
-	s := a.sharedTop()
-	if len(a.stack) == 0 {
-		return s
+	var s Shared
+	if m, ok := a.top().(mirror.Screen); ok {
+		s = m.Share()
 	}
-	if ex, ok := a.stack[0].(*explorerScreen); ok {
-		s.Query = data.OneLine(ex.list.Query())
+	if m, ok := a.stack[0].(mirror.Screen); ok {
+		s.Query = m.Share().Query
 	}
 	return s
 }
 
-// sharedTop is Shared without the query: the screen on top.
-func (a App) sharedTop() Shared {
-	switch top := a.top().(type) {
-	case *explorerScreen:
-		s := Shared{Screen: SharedExplorer}
-		if r := top.list.Selected(); r != nil {
-			s.Incident = r.ID
-		}
-		return s
-	case *detailScreen:
-		s := Shared{Screen: SharedDetail}
-		if r := top.m.Record(); r != nil {
-			s.Incident = r.ID
-		}
-		return s
-	case *replayerScreen:
-		mo := top.m.Moment()
-		return Shared{Screen: SharedReplay, Incident: mo.Incident, Moment: mo}
-	}
-	return Shared{}
+// Focus describes the focused screen's keys, for a model around the App
+// that filters them (a follower's: tui/follow).
+type Focus struct {
+	// Typing says a text input takes every typed key.
+	Typing bool
+	// Own are the screen's keys, as its help lists them.
+	Own []key.Binding
+	// Passive are the keys a following follower may use on it
+	// (mirror.Screen's Passive).
+	Passive []key.Binding
 }
 
-// roomUpdate handles the meeting's messages and a follower's keys. ok is
-// false for what the app handles as usual.
+// Focused describes the focused screen's keys.
+func (a App) Focused() Focus {
+	top := a.top()
+	f := Focus{Typing: top.Capturing(), Own: top.ShortHelp()}
+	for _, col := range top.FullHelp() {
+		f.Own = append(f.Own, col...)
+	}
+	if m, ok := top.(mirror.Screen); ok {
+		f.Passive = m.Passive()
+	}
+	return f
+}
+
+// binds reports whether the focused screen has a key of its own that msg
+// presses.
+func (a App) binds(msg tea.KeyMsg) bool { return key.Matches(msg, a.Focused().Own...) }
+
+// roomUpdate handles the meeting's messages. ok is false for what the app
+// handles as usual.
 func (a App) roomUpdate(msg tea.Msg) (m App, cmd tea.Cmd, ok bool) {
 	if a.room.role == Alone {
 		return a, nil, false
@@ -178,29 +169,16 @@ func (a App) roomUpdate(msg tea.Msg) (m App, cmd tea.Cmd, ok bool) {
 		}
 		a.layout()
 		return a, cmd, true
-	case tea.KeyMsg:
+	case FollowMsg:
 		if a.room.role != Follower {
-			break
+			return a, nil, true
 		}
-		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
-			return a.splitFollowerKeys(msg)
-		}
-		return a.followerKey(msg)
+		return a.toggleFollow()
+	case RefusedMsg:
+		a.status = roomWords.following.In(a.lang)
+		return a, nil, true
 	}
 	return a, nil, false
-}
-
-// splitFollowerKeys takes typed characters that arrived together one by
-// one, as handleKey does, so that each passes the follower's rules.
-func (a App) splitFollowerKeys(msg tea.KeyMsg) (App, tea.Cmd, bool) {
-	var cmds []tea.Cmd
-	var m tea.Model = a
-	for _, r := range msg.Runes {
-		var cmd tea.Cmd
-		m, cmd = m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt})
-		cmds = append(cmds, cmd)
-	}
-	return m.(App), tea.Batch(cmds...), true
 }
 
 // SetFollowing makes a follower start following (true) or browsing alone;
@@ -209,34 +187,6 @@ func (a *App) SetFollowing(on bool) {
 	if a.room.role == Follower {
 		a.room.following = on
 	}
-}
-
-// followerKey handles a follower's key: `f` (or `F`) toggles following;
-// while following, only keys that change nobody's moment pass (help,
-// language, quit, scrolling a record). Browsing alone in the explorer, `f`
-// opens the facet filters as it does anywhere else, and `F` rejoins.
-func (a App) followerKey(msg tea.KeyMsg) (App, tea.Cmd, bool) {
-	typing := a.top().Capturing()
-	switch {
-	case key.Matches(msg, a.keys.Quit):
-		return a, nil, false
-	case typing && !a.room.following:
-		return a, nil, false
-	case !a.room.following && a.onExplorer() && msg.String() == "f":
-		return a, nil, false
-	case key.Matches(msg, a.room.follow):
-		return a.toggleFollow()
-	case !a.room.following:
-		return a, nil, false
-	case key.Matches(msg, a.keys.Help), key.Matches(msg, a.keys.Lang):
-		return a, nil, false
-	case key.Matches(msg, a.keys.Back):
-		return a, tea.Quit, true // going back would leave the presenter's screen
-	case key.Matches(msg, a.room.scroll) && a.onDetail():
-		return a, nil, false
-	}
-	a.status = roomWords.following.In(a.lang)
-	return a, nil, true
 }
 
 // toggleFollow switches a follower between following and browsing alone.
@@ -259,66 +209,52 @@ func (a App) toggleFollow() (App, tea.Cmd, bool) {
 	return a, cmd, true
 }
 
-// mirror makes the follower's screens show s: the same screen and
-// incident, and on the replayer the same moment. A screen already showing
-// the incident is kept, with its scroll.
+// mirror makes the follower's screens show s: the screen on top keeps it
+// if it can (the same record, with its scroll; the same incident's
+// replayer, moved to the presenter's moment); else the follower goes back
+// to the list, which shows the presenter's search and opens the
+// presenter's screen over it. A screen opened this way runs no command of
+// its own (a replayer's ticks): it follows.
 func (a *App) mirror(s Shared) tea.Cmd {
-	switch s.Screen {
-	case SharedDetail:
-		if d, ok := a.top().(*detailScreen); ok && d.m.Record() != nil && d.m.Record().ID == s.Incident {
-			return nil
-		}
-		cmd := a.toExplorer(s)
-		return tea.Batch(cmd, a.openDetail(s.Incident))
-	case SharedReplay:
-		r, ok := a.top().(*replayerScreen)
-		if !ok || r.m.Moment().Incident != s.Incident {
-			cmd := a.toExplorer(s)
-			_ = a.openReplayer(s.Incident, replayer.Options{Speed: s.Moment.Speed}) // no ticks: it follows
-			if r, ok = a.top().(*replayerScreen); !ok {
-				return cmd
-			}
-			r.m.ApplyMoment(s.Moment)
-			return cmd
-		}
-		r.m.ApplyMoment(s.Moment)
-		return nil
-	}
-	return a.toExplorer(s)
-}
-
-// toExplorer closes every screen above the explorer and shows the
-// presenter's search there, with s's incident selected.
-func (a *App) toExplorer(s Shared) tea.Cmd {
-	for len(a.stack) > 1 {
-		a.back()
-	}
-	ex, ok := a.top().(*explorerScreen)
+	cmd, open, ok := a.mirrorTop(s)
 	if !ok {
-		return nil
+		for len(a.stack) > 1 {
+			a.back()
+		}
+		cmd, open, ok = a.mirrorTop(s)
 	}
-	return addressTo(ex, ex.follow(s.Query, s.Incident))
+	if !ok || open == nil {
+		return cmd
+	}
+	from := a.top()
+	_, _ = a.navigate(from, open)
+	if a.top() == from {
+		return cmd // the incident is not in this library: the status says so
+	}
+	more, _, _ := a.mirrorTop(s)
+	return tea.Batch(cmd, more)
 }
 
-// onExplorer reports whether the explorer is on top.
-func (a App) onExplorer() bool {
-	_, ok := a.top().(*explorerScreen)
-	return ok
+// mirrorTop gives s to the screen on top, if it mirrors.
+func (a *App) mirrorTop(s Shared) (tea.Cmd, tea.Msg, bool) {
+	top := a.top()
+	m, ok := top.(mirror.Screen)
+	if !ok {
+		return nil, nil, false
+	}
+	cmd, open, ok := m.Mirror(s)
+	return addressTo(top, cmd), open, ok
 }
 
-// onDetail reports whether a record's detail is on top.
-func (a App) onDetail() bool {
-	_, ok := a.top().(*detailScreen)
-	return ok
-}
-
-// resumeTop restarts the replayer's own playback on top, if it plays.
+// resumeTop hands the screen on top back to its own keys (a replayer's
+// playback starts again).
 func (a *App) resumeTop() tea.Cmd {
-	r, ok := a.top().(*replayerScreen)
+	top := a.top()
+	m, ok := top.(mirror.Screen)
 	if !ok {
 		return nil
 	}
-	return addressTo(r, r.m.Resume())
+	return addressTo(top, m.Resume())
 }
 
 // roomHelp is a following follower's help: the keys that work while
@@ -331,12 +267,7 @@ func (a App) roomHelp() (helpKeys, bool) {
 	g.Back.SetHelp("q", i18n.KeyQuit.In(a.lang))
 	f := a.room.follow
 	f.SetHelp("f", roomWords.keyBrowse.In(a.lang))
-	short := []key.Binding{f}
-	if a.onDetail() {
-		s := a.room.scroll
-		s.SetHelp("↑↓", roomWords.keyScroll.In(a.lang))
-		short = append(short, s)
-	}
+	short := append([]key.Binding{f}, a.Focused().Passive...)
 	return helpKeys{short: short, full: [][]key.Binding{short}, global: g}, true
 }
 
@@ -374,15 +305,15 @@ func (a App) strip() string {
 	}
 	var where string
 	switch {
-	case p.Screen == SharedReplay && p.Moment.Clock != "":
+	case p.Screen == mirror.Replay && p.Moment.Clock != "":
 		where = roomWords.presenterAt.In(a.lang) + p.Moment.Clock + " · " + p.Incident
-	case p.Screen == SharedDetail:
+	case p.Screen == mirror.Record:
 		where = roomWords.presenterReading.In(a.lang) + p.Incident
 	default:
 		where = roomWords.presenterList.In(a.lang)
 	}
 	rejoin := roomWords.rejoin
-	if a.onExplorer() {
+	if a.binds(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'f'}}) { // the list's filters
 		rejoin = roomWords.rejoinExplorer
 	}
 	line := where + rejoin.In(a.lang)

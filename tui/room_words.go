@@ -6,7 +6,7 @@ import "github.com/incidents-dev/incidents/tui/i18n"
 // presenter's header, the room list and the follower's key help.
 var roomWords = i18n.Register("room", &struct {
 	presenterLeftBrowse, following, noPresenter, presenterLeft i18n.Word
-	keyBrowse, keyScroll, tagFollowing, tagBrowsing            i18n.Word
+	keyBrowse, tagFollowing, tagBrowsing                       i18n.Word
 	presenterAt, presenterReading, presenterList, rejoin       i18n.Word
 	rejoinExplorer                                             i18n.Word
 	browsingMark, inRoom, more, serving                        i18n.Word
@@ -16,7 +16,6 @@ var roomWords = i18n.Register("room", &struct {
 	noPresenter:         i18n.W("there is no presenter to follow", "따라갈 발표자가 없습니다"),
 	presenterLeft:       i18n.W("the presenter has left", "발표자가 나갔습니다"),
 	keyBrowse:           i18n.W("browse alone", "혼자 둘러보기"),
-	keyScroll:           i18n.W("scroll", "스크롤"),
 	tagFollowing:        i18n.W("following", "따라가는 중"),
 	tagBrowsing:         i18n.W("browsing", "혼자 보는 중"),
 	presenterAt:         i18n.W("presenter at ", "발표자 위치: "),

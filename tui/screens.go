@@ -11,6 +11,7 @@ import (
 	"github.com/incidents-dev/incidents/tui/detail"
 	"github.com/incidents-dev/incidents/tui/explorer"
 	"github.com/incidents-dev/incidents/tui/layout"
+	"github.com/incidents-dev/incidents/tui/mirror"
 	"github.com/incidents-dev/incidents/tui/replayer"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
@@ -117,11 +118,33 @@ func (s *explorerScreen) selectID(id string) {
 	s.preview.SetRecord(s.list.Selected())
 }
 
-// follow shows query's results with id selected, as the presenter's list.
-func (s *explorerScreen) follow(query, id string) tea.Cmd {
-	cmd := s.list.Follow(query, id)
+// The adapters are mirror.Screens through their models (each screen
+// package's mirror.go); the list's also shows the followed incident in the
+// preview.
+
+func (s *explorerScreen) Share() mirror.State { return s.list.Share() }
+
+func (s *explorerScreen) Mirror(st mirror.State) (tea.Cmd, tea.Msg, bool) {
+	cmd, open, ok := s.list.Mirror(st)
 	s.preview.SetRecord(s.list.Selected())
-	return cmd
+	return cmd, open, ok
+}
+
+func (s *explorerScreen) Resume() tea.Cmd        { return s.list.Resume() }
+func (s *explorerScreen) Passive() []key.Binding { return s.list.Passive() }
+func (s *detailScreen) Share() mirror.State      { return s.m.Share() }
+func (s *detailScreen) Resume() tea.Cmd          { return s.m.Resume() }
+func (s *detailScreen) Passive() []key.Binding   { return s.m.Passive() }
+func (s *replayerScreen) Share() mirror.State    { return s.m.Share() }
+func (s *replayerScreen) Resume() tea.Cmd        { return s.m.Resume() }
+func (s *replayerScreen) Passive() []key.Binding { return s.m.Passive() }
+
+func (s *detailScreen) Mirror(st mirror.State) (tea.Cmd, tea.Msg, bool) {
+	return s.m.Mirror(st)
+}
+
+func (s *replayerScreen) Mirror(st mirror.State) (tea.Cmd, tea.Msg, bool) {
+	return s.m.Mirror(st)
 }
 
 // detailScreen is one record.
@@ -165,6 +188,9 @@ type replayerScreen struct {
 }
 
 func (s *replayerScreen) Init() tea.Cmd { return s.m.Init() }
+
+// Minutes returns the minutes of the replayer's study session.
+func (s *replayerScreen) Minutes() string { return s.m.Minutes() }
 
 func (s *replayerScreen) Update(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd

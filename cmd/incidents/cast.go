@@ -30,7 +30,7 @@ type castOptions struct {
 var castCommand = &command{
 	name: "cast", args: "ID",
 	summary: i18n.W("a replay as an asciicast v2 file on stdout, a marker at every event and study stop",
-		"재생 화면을 asciicast v2 파일로 출력, 사건과 학습 질문마다 마커"),
+		"재생 화면을 asciicast v2 파일로 출력, 이벤트와 학습 질문마다 마커"),
 	minArgs: 1, maxArgs: 1, run: runCast,
 	examples: []string{
 		"incidents cast IL-0499 > il-0499.cast",
@@ -58,7 +58,7 @@ var castFlagSpecs = []flagSpec{
 			fmt.Sprintf("장애의 시간을 N배 빠르게 (기본값 %d, 한 걸음은 %s~%s)", cast.DefaultSpeed, cast.MinStep, cast.MaxStep))},
 	{name: "record", value: "FILE", cmds: recordCmds, want: i18n.W("a file to write", "쓸 파일"),
 		help: i18n.W("record the screen, the keys and a marker at every event and stop as an asciicast v2 file",
-			"화면과 누른 키, 사건과 학습 질문마다 마커를 asciicast v2 파일로 기록")},
+			"화면과 누른 키, 이벤트와 학습 질문마다 마커를 asciicast v2 파일로 기록")},
 }
 
 func sizeWant() string {

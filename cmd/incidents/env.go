@@ -5,8 +5,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/term"
@@ -56,24 +54,13 @@ func (e *env) renderer(o options, ask bool) *lipgloss.Renderer {
 	return r
 }
 
-// guessDark guesses the background without asking the terminal, as termenv
-// does when the terminal does not answer: from COLORFGBG ("15;0": white on
-// black), else dark.
+// guessDark guesses the background without asking the terminal, from
+// COLORFGBG, else dark: theme.GuessDark, which SSH sessions use too.
 func guessDark(getenv func(string) string) bool {
-	v := ""
-	if getenv != nil {
-		v = getenv("COLORFGBG")
-	}
-	i := strings.LastIndex(v, ";")
-	if i < 0 {
+	if getenv == nil {
 		return true
 	}
-	n, err := strconv.Atoi(v[i+1:])
-	if err != nil || n < 0 || n > 255 {
-		return true
-	}
-	_, _, l := termenv.ConvertToRGB(termenv.ANSIColor(n)).Hsl()
-	return l < 0.5
+	return theme.GuessDark(getenv("COLORFGBG"))
 }
 
 // styles returns the screen styles for this output: plain text with no
@@ -111,7 +98,7 @@ func (e *env) width(o options, def int) int {
 	case o.width > 0:
 		return o.width
 	case e.termWidth > 0:
-		return e.termWidth
+		return min(e.termWidth, maxWidth)
 	}
 	return def
 }

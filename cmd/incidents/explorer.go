@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"os"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -58,8 +59,9 @@ func (e *env) runTUI(o options, lib *library.Library, replayID string, loading *
 		ReplayAt:    o.at,
 		ReplaySpeed: o.speed,
 		ReplayStudy: o.study, ReplayPresent: o.present,
-		Problems: e.problems,
-		Loading:  loading,
+		ReplayUntil: untilTime(o.until, time.Now()),
+		Problems:    e.problems,
+		Loading:     loading,
 	})
 	// --record (record.go)
 	rec, err := e.startRecording(o, lib, "incidents replay "+replayID)
@@ -71,7 +73,12 @@ func (e *env) runTUI(o options, lib *library.Library, replayID string, loading *
 	if o.mouse {
 		popts = append(popts, tea.WithMouseCellMotion())
 	}
-	if _, err := tea.NewProgram(rec.wrap(app), popts...).Run(); err != nil {
+	final, err := tea.NewProgram(rec.wrap(app), popts...).Run()
+	// The minutes are written however the program ended, ctrl+c included.
+	if werr := writeMinutes(o.minutes, final); werr != nil && err == nil {
+		return exitFail, werr
+	}
+	if err != nil {
 		if errors.Is(err, tea.ErrInterrupted) {
 			return exitInterrupted, nil
 		}

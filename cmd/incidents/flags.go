@@ -33,6 +33,9 @@ type options struct {
 	// study and present open the replayer in study or presenter mode;
 	// study on `timeline` prints the worksheet.
 	study, present bool
+	// minutes is the file `replay` writes a study session's minutes to on
+	// exit; until the end of the meeting, HH:MM local time (minutes.go).
+	minutes, until string
 	set            []string
 	args           []string // positional arguments
 	serve          serveOptions
@@ -98,6 +101,12 @@ var flagSpecs = append([]flagSpec{
 		help: i18n.W("start at this time of the incident, in its zone", "장애 시간대 기준으로 이 시각부터 시작")},
 	{name: "speed", value: "N", cmds: []string{"replay"}, want: i18n.W(speedList(), speedList()+" 중 하나"),
 		help: i18n.W("playback speed: "+speedList()+" (default 60)", "재생 속도: "+speedList()+" (기본값 60)")},
+	{name: "minutes", value: "FILE", cmds: []string{"replay"}, want: i18n.W("a file name", "파일 이름"),
+		help: i18n.W("on exit (ctrl+c too), write the study session's minutes to FILE as Markdown",
+			"끝낼 때(ctrl+c 포함) 학습 회의록을 Markdown으로 FILE에 씀")},
+	{name: "until", value: "HH:MM", cmds: []string{"replay"}, want: i18n.W("a time such as 15:30", "15:30 같은 시각"),
+		help: i18n.W("presenter mode's meeting clock counts down to this local time",
+			"발표 모드의 회의 시계가 이 현지 시각까지 거꾸로 셈")},
 }, append(serveFlagSpecs, castFlagSpecs...)...)
 
 // The flags' words, registered in the catalogue so that its check covers
@@ -293,10 +302,12 @@ func (o *options) fill(vals map[string][]string, getenv func(string) string, l d
 	}
 	if w := last("width"); w != "" {
 		n, err := strconv.Atoi(w)
-		if err != nil {
+		switch {
+		case errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(w, "-"), err == nil && n > maxWidth:
+			return usageErrorf(cliWords.wideWidth.In(l), w, maxWidth) // text is laid out in w cells: bound it here
+		case err != nil:
 			return usageErrorf(cliWords.badWidth.In(l), w, minWidth)
-		}
-		if n < minWidth {
+		case n < minWidth:
 			return usageErrorf(cliWords.narrowWidth.In(l), n, minWidth)
 		}
 		o.width = n
@@ -312,6 +323,13 @@ func (o *options) fill(vals map[string][]string, getenv func(string) string, l d
 	if o.at != "" {
 		if _, err := parseHHMM(o.at); err != nil {
 			return usageErrorf(cliWords.badAt.In(l), o.at)
+		}
+	}
+	o.minutes = last("minutes")
+	o.until = last("until")
+	if o.until != "" {
+		if _, err := parseHHMM(o.until); err != nil {
+			return usageErrorf(meetingWords.badUntil.In(l), o.until)
 		}
 	}
 	if getenv("NO_COLOR") != "" {

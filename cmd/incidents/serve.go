@@ -63,7 +63,7 @@ var serveFlagSpecs = []flagSpec{
 	{name: "headless", cmds: serveCmds,
 		help: i18n.W("no presenter here: everyone who joins browses alone", "발표자 없이: 참여자 모두 혼자 둘러봄")},
 	{name: "max-sessions", value: "N", cmds: serveCmds, want: i18n.W("a positive number", "양수"),
-		help: i18n.W("connections at once (default 50)", "동시 연결 수 (기본값 50)")},
+		help: i18n.W("sessions at once: participants and commands (default 50)", "동시 세션 수: 참여자와 명령 (기본값 50)")},
 	{name: "idle", value: "DURATION", cmds: serveCmds, want: i18n.W("a duration such as 30m", "30m 같은 시간"),
 		help: i18n.W("close a connection idle this long (default 30m)", "이만큼 조용한 연결을 닫음 (기본값 30m)")},
 }
@@ -104,12 +104,9 @@ func runServe(e *env, o options) (int, error) {
 		}
 		keyPath = p
 	}
-	key, created, err := serve.LoadHostKey(keyPath)
+	key, generated, err := serve.ReadHostKey(keyPath) // written below, once the server may start
 	if err != nil {
 		return exitFail, err
-	}
-	if created {
-		fmt.Fprintf(e.stderr, "incidents serve: generated host key %s\n", keyPath)
 	}
 	present := !so.headless && e.isTerminal
 	logw := &heldLog{w: e.stderr, held: present && writerIsTerminal(e.stderr)}
@@ -136,6 +133,13 @@ func runServe(e *env, o options) (int, error) {
 	l, err := srv.Listen()
 	if err != nil {
 		return exitFail, err
+	}
+	if generated {
+		if err := serve.WriteHostKey(keyPath, key); err != nil {
+			l.Close()
+			return exitFail, err
+		}
+		fmt.Fprintf(e.stderr, "incidents serve: generated host key %s\n", keyPath)
 	}
 	if so.open {
 		fmt.Fprintf(e.stderr, "incidents serve: warning: --open: anyone who can reach %s may watch\n", l.Addr())

@@ -12,6 +12,11 @@ import (
 // indents and Korean words no longer fit a line.
 const minWidth = 40
 
+// maxWidth is the widest text is laid out at, by --width or the terminal's
+// own width: the work and memory of a layout grow with it, and the flag
+// can come from a participant over SSH.
+const maxWidth = 1000
+
 func runShow(e *env, o options) (int, error) {
 	lib := e.load(o)
 	rec, err := lib.Record(o.args[0])

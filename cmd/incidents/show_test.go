@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -110,7 +111,7 @@ func TestShowKoreanBreaksAtSpaces(t *testing.T) {
 	}
 	for _, rec := range bundledRecords(t) {
 		at80 := runCLI(t, nil, "show", rec.ID, "--lang", "ko", "--width", "80").stdout
-		wide := runCLI(t, nil, "show", rec.ID, "--lang", "ko", "--width", "100000").stdout
+		wide := runCLI(t, nil, "show", rec.ID, "--lang", "ko", "--width", strconv.Itoa(maxWidth)).stdout // the widest: no line is broken
 		got, want := words(at80), words(wide)
 		for i := range min(len(got), len(want)) {
 			if got[i] != want[i] {

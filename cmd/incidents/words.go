@@ -14,6 +14,7 @@ var cliWords = i18n.Register("cli", &struct {
 	noArguments, needsArgs, takesArgs                     i18n.Word
 	badLang, badTheme, badSpeed, badAt, badShell          i18n.Word
 	badWidth, narrowWidth, badMaxSessions, badIdle        i18n.Word
+	wideWidth                                             i18n.Word
 	// Search.
 	emptyQuery, query, column, noMatch i18n.Word
 	// queryErrors translate data.ParseQuery's errors, found by their
@@ -48,6 +49,7 @@ var cliWords = i18n.Register("cli", &struct {
 	badSpeed:       i18n.W("--speed: invalid speed %q (want %s)", "--speed: 잘못된 속도 %q (%s 중 하나)"),
 	badWidth:       i18n.W("--width: invalid width %q (want at least %d columns)", "--width: 잘못된 너비 %q (%d열 이상)"),
 	narrowWidth:    i18n.W("--width: %d is too narrow (want at least %d columns)", "--width: %d열은 너무 좁습니다 (%d열 이상)"),
+	wideWidth:      i18n.W("--width: %s is too wide (want at most %d columns)", "--width: %s열은 너무 넓습니다 (%d열 이하)"),
 	badMaxSessions: i18n.W("--max-sessions: invalid number %q (want a positive number)", "--max-sessions: 잘못된 수 %q (양수)"),
 	badIdle:        i18n.W("--idle: invalid duration %q (want such as 30m or 1h)", "--idle: 잘못된 시간 %q (30m, 1h 같은 값)"),
 	badAt:          i18n.W("--at: invalid time %q (want HH:MM, such as 13:05)", "--at: 잘못된 시각 %q (13:05 같은 HH:MM)"),

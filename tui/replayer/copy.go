@@ -14,6 +14,9 @@ import (
 // 52) and says so in the header.
 func (m Model) copyMoment() (Model, tea.Cmd) {
 	md := m.Markdown()
+	if m.recapping() {
+		md = m.Minutes()
+	}
 	m.notice = words.copied.In(m.lang)
 	return m, clipboard.Copy(m.clip, md)
 }
@@ -35,11 +38,14 @@ func (m Model) Markdown() string {
 	}
 	fmt.Fprintf(&b, "**%s** %s\n\n", id, title)
 	mo := m.moment(false)
-	fmt.Fprintf(&b, "%s · T+%s %s %s · %s\n\n", mo.clock, mo.elapsed, words.of.In(m.lang),
-		m.totalText(), m.stageCaption(f))
+	el := "T+" + mo.elapsed
+	if !m.study.on { // in study mode the length tells how far is left
+		el += " " + words.of.In(m.lang) + " " + m.totalText()
+	}
+	fmt.Fprintf(&b, "%s · %s · %s\n\n", mo.clock, el, m.stageCaption(f))
 	switch {
 	case f.asking >= 0:
-		q, known, _ := promptText(m.tl, m.study.stops[f.asking], m.lang)
+		q, known, _ := promptText(m.tl, m.study.stops, f.asking, m.lang, true)
 		fmt.Fprintf(&b, "> %s\n\n", strings.ReplaceAll(q, "\n", "\n> "))
 		for _, k := range known {
 			fmt.Fprintf(&b, "- %s\n", k)

@@ -42,13 +42,53 @@ type frameCache struct {
 	present *presentCache
 	// unexplained is the stretch the model does not explain.
 	unexplained unexplained
+	// knownCol is the column of the moment known the sparklines were
+	// drawn for (study mode; -1 outside it).
+	knownCol int
 }
 
 // sparkEntry is a headline series with its optional hypothetical twin.
+// drawn and hypDrawn are what the sparklines are drawn from: the series,
+// or in study mode the series up to the moment known.
 type sparkEntry struct {
 	sp, hyp           widget.Spark
 	head, hypHead     sparkHead
 	series, hypSeries *data.Series
+	drawn, hypDrawn   *data.Series
+}
+
+// buildSparks prepares the headline series for drawing at the screen's
+// width. In study mode they are drawn from their points up to the moment
+// known (a column's glyph may otherwise come from the minutes after it),
+// on the scale that moment gives.
+func (m *Model) buildSparks(p painters) []sparkEntry {
+	start, end, w := m.clock.Start(), m.clock.End(), m.width
+	var out []sparkEntry
+	for _, s := range headline(m.tl) {
+		h := hypotheticalOf(m.hyp, s)
+		lo, hi := m.sparkScale(s, h)
+		e := sparkEntry{series: s, hypSeries: h, drawn: s, hypDrawn: h, head: newSparkHead(s, m.lang, p, false)}
+		if m.study.on {
+			known := m.shownNow()
+			e.drawn, e.hypDrawn = untilKnown(s, known), untilKnown(h, known)
+		}
+		e.sp = widget.NewSpark(e.drawn, start, end, w, lo, hi)
+		if h != nil {
+			e.hyp = widget.NewSpark(e.hypDrawn, start, end, w, lo, hi)
+			e.hypHead = newSparkHead(h, m.lang, p, true)
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// knownCol is the column of the moment known in study mode (-1 outside
+// it): the sparklines are drawn again when it moves.
+func (m Model) knownCol() int {
+	if !m.study.on || m.tl == nil {
+		return -1
+	}
+	return widget.Column(m.clock.Start(), m.clock.End(), m.shownNow(), m.width)
 }
 
 // Event row states.
@@ -93,29 +133,22 @@ func (m *Model) rebuild() {
 }
 
 func (m *Model) buildCache() *frameCache {
-	c := &frameCache{p: newPainters(m.styles)}
+	c := &frameCache{p: newPainters(m.styles), knownCol: -1}
 	tl, w := m.tl, m.width
 	if tl == nil || w <= 0 {
 		return c
 	}
 	start, end := m.clock.Start(), m.clock.End()
-	for _, s := range headline(tl) {
-		h := hypotheticalOf(m.hyp, s)
-		lo, hi := widget.Scale(s, h)
-		e := sparkEntry{
-			series: s, hypSeries: h,
-			sp:   widget.NewSpark(s, start, end, w, lo, hi),
-			head: newSparkHead(s, m.lang, c.p, false),
-		}
-		if h != nil {
-			e.hyp = widget.NewSpark(h, start, end, w, lo, hi)
-			e.hypHead = newSparkHead(h, m.lang, c.p, true)
-		}
-		c.sparks = append(c.sparks, e)
+	c.sparks = m.buildSparks(c.p)
+	c.knownCol = m.knownCol()
+	if !m.study.on { // the stretch's end, and the model's failing, lie ahead
+		c.unexplained = findUnexplained(tl)
 	}
-	c.unexplained = findUnexplained(tl)
 	loc := tl.Location()
 	c.axisL, c.axisR = start.In(loc).Format("15:04"), end.In(loc).Format("15:04")
+	if m.study.on {
+		c.axisR = "" // the end is after the cursor
+	}
 	c.stages = widget.Segments(m.clock.Cursor, w)
 	c.stageBars = make([]string, len(tl.Stages)+1)
 	for cur := -1; cur < len(tl.Stages); cur++ {
@@ -285,8 +318,11 @@ func (c columns) row(e data.Event, lang data.Lang, p painters) [3]string {
 // refresh updates what depends on the clock: the enabled keys and their
 // help, and the heatmap at the moment.
 func (m *Model) refresh() {
+	if m.scaleMoved() || m.cache != nil && m.cache.knownCol != m.knownCol() {
+		m.cache = m.buildCache()
+	}
 	m.enableKeys()
-	m.heat = m.heatmapView()
+	m.syncHeatmap()
 }
 
 // setStageKeys binds 1…N to the stages that have events (at most nine), so

@@ -56,7 +56,9 @@ func (m Model) frame() frame {
 	colStart := widget.ColumnStart(c.Start(), c.End(), f.col, m.width)
 	for _, e := range m.cache.sparks {
 		var s sparkNow
-		held := f.asking >= 0
+		// In study mode a modelled series shows its last point, never a
+		// value interpolated toward the next one, which lies ahead.
+		held := f.study
 		s.v, s.ok, s.cell = atCursor(e.series, e.sp, f.now, colStart, held)
 		if e.hypSeries != nil {
 			s.hv, s.hok, s.hcell = atCursor(e.hypSeries, e.hyp, f.now, colStart, held)

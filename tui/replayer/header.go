@@ -36,7 +36,7 @@ func (m Model) headerRight(short bool) (clock, el, state string) {
 	total := m.totalText()
 	tw := lipgloss.Width(total)
 	el = "T+" + widget.PadLeft(mo.elapsed, tw)
-	if !short {
+	if !short && !m.study.on { // in study mode the length tells how far is left
 		el += " " + words.of.In(m.lang) + " " + total
 	}
 	word := words.paused.In(m.lang)

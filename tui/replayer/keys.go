@@ -41,6 +41,9 @@ type KeyMap struct {
 	// Rhyme opens the first rhyme of the current event: another
 	// incident's replay at the moment it names.
 	Rhyme key.Binding
+	// Answer types the group's answer at a study stop; Star stars the
+	// moment (or takes the star off); Note adds a note to it.
+	Answer, Star, Note key.Binding
 }
 
 // DefaultKeyMap returns the replay keys of PRODUCT.md, with English help.
@@ -68,6 +71,9 @@ func DefaultKeyMap() KeyMap {
 		Copy:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy")),
 		Esc:      key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 		Rhyme:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "same decision elsewhere"), key.WithDisabled()),
+		Answer:   key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "answer")),
+		Star:     key.NewBinding(key.WithKeys("*"), key.WithHelp("*", "star")),
+		Note:     key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "note")),
 	}
 }
 
@@ -141,8 +147,8 @@ func (k *KeyMap) setHelp(lang data.Lang, playing, asking bool) {
 // first: a bar too narrow for all of them drops whole entries from the end
 // (see fitShort).
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Reveal, k.Play, k.Next, k.Prev, k.Rhyme, k.Forward, k.Faster, k.Stage, k.Study,
-		k.Present, k.Copy, k.Heatmap, k.WhatIf, k.NoteDown, k.Esc}
+	return []key.Binding{k.Reveal, k.Answer, k.Play, k.Next, k.Prev, k.Rhyme, k.Forward, k.Faster, k.Stage, k.Study,
+		k.Present, k.Copy, k.Star, k.Note, k.Heatmap, k.WhatIf, k.NoteDown, k.Esc}
 }
 
 // FullHelp returns every binding, in columns, for the full help.
@@ -152,5 +158,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Next, k.Prev, k.Forward, k.Back, k.Stage},
 		{k.Study, k.Reveal, k.Rhyme, k.Present, k.Overlay, k.Copy},
 		{k.Heatmap, k.WhatIf, k.NoteDown, k.NoteUp, k.Esc},
+		{k.Answer, k.Star, k.Note},
 	}
 }

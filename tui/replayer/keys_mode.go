@@ -4,6 +4,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/heatmap"
 )
 
 // enableKeys turns on the keys that do something now, so the hint bar never
@@ -33,7 +34,8 @@ func (m *Model) enableKeys() {
 	k.Reveal.SetEnabled(asking)
 	m.enableRhyme()
 	k.WhatIf.SetEnabled(has && len(m.tl.Model) > 0)
-	k.Heatmap.SetEnabled(hasInstances(m.tl))
+	k.Heatmap.SetEnabled(heatmap.HasInstances(m.tl))
+	m.sessionKeys()
 	switch m.mode() {
 	case modePresent: // one pane: no heatmap in place of the sparklines
 		k.Heatmap.SetEnabled(false)

@@ -9,11 +9,14 @@ import (
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/heatmap"
 	"github.com/incidents-dev/incidents/tui/theme"
+	"github.com/incidents-dev/incidents/tui/whatif"
 )
 
 // tickEvery is the wall time between playback ticks. Each tick moves the
@@ -48,6 +51,11 @@ type Options struct {
 	// Timelines finds another incident's timeline by id, to write a
 	// rhyme's time in that incident's zone; nil writes its offset.
 	Timelines func(id string) (*data.Timeline, bool)
+	// Now reads the wall clock for presenter mode's meeting clock; nil is
+	// time.Now. Until is when the meeting ends: the clock then counts down
+	// to it; zero counts the time since the replayer opened.
+	Now   func() time.Time
+	Until time.Time
 }
 
 // DefaultDwell is how long playback rests on each event: long enough to
@@ -83,16 +91,13 @@ type Model struct {
 	mirrored bool
 	// hyp is the what-if timeline whose series are drawn under the originals.
 	hyp *data.Timeline
-	// heatmap shows the per-instance heatmap in place of the sparklines;
-	// heat is it rendered at the current moment, from heatGrid, its part
-	// that does not move with the clock (rebuilt when the timeline, size or
-	// language change; copies of the Model share it).
-	heatmap  bool
-	heat     string
-	heatGrid *heatGrid
+	// heatmap shows the per-instance heatmap (heat) in place of the
+	// sparklines.
+	heatmap bool
+	heat    heatmap.Model
 	// whatIf is the open what-if panel, or nil; whatIfKept is the panel as
 	// it was last closed, reopened as it was.
-	whatIf, whatIfKept *whatIf
+	whatIf, whatIfKept *whatif.Model
 	// study is study mode's state; present turns presenter mode on.
 	study   study
 	present bool
@@ -104,6 +109,13 @@ type Model struct {
 	clip               io.Writer
 	// timelines finds the timelines rhymes name (Options.Timelines).
 	timelines func(id string) (*data.Timeline, bool)
+	// sess is what the group said (session.go); typing the one-line input
+	// open for it, if any.
+	sess   session
+	typing inputKind
+	input  textinput.Model
+	// meet is presenter mode's meeting clock (meeting.go).
+	meet meeting
 
 	width, height int
 	cache         *frameCache
@@ -125,7 +137,14 @@ func New(rec *data.Record, tl *data.Timeline, opts Options) Model {
 		overlay:  overlay{on: opts.Present},
 		study:    study{asking: -1, revealed: -1},
 		clip:     opts.Clipboard,
+		heat:     heatmap.New(tl, opts.Lang, opts.Styles),
 	}
+	m.meet.now = opts.Now
+	if m.meet.now == nil {
+		m.meet.now = time.Now
+	}
+	m.meet.opened = m.meet.now()
+	m.meet.wall, m.meet.until = m.meet.opened, opts.Until
 	dwell := opts.Dwell
 	if dwell == 0 {
 		dwell = DefaultDwell
@@ -143,6 +162,9 @@ func New(rec *data.Record, tl *data.Timeline, opts Options) Model {
 	if opts.Study && tl != nil {
 		m.study = newStudy(tl)
 		m.clock = m.clock.WithStops(m.study.firsts())
+		if opts.At != "" && m.notice == "" {
+			m.resumeAt(m.clock.Now())
+		}
 		m.study.arrive(m.clock)
 	}
 	m.noteEvent = m.clock.Event()
@@ -153,10 +175,14 @@ func New(rec *data.Record, tl *data.Timeline, opts Options) Model {
 // Init starts the ticks when the replayer is playing, and does nothing
 // otherwise (a new replayer starts paused).
 func (m Model) Init() tea.Cmd {
+	var cmds []tea.Cmd
 	if m.clock.Playing() {
-		return m.tick()
+		cmds = append(cmds, m.tick())
 	}
-	return nil
+	if m.present {
+		cmds = append(cmds, m.meetTick())
+	}
+	return tea.Batch(cmds...)
 }
 
 // SetSize sets the size of the screen area the replayer draws in.
@@ -174,7 +200,7 @@ func (m *Model) SetLang(l data.Lang) {
 	m.lang = l
 	if m.whatIf != nil { // an open panel follows, with its values and results
 		w := *m.whatIf
-		w.lang, w.keys = l, newWhatIfKeyMap(l)
+		w.SetLang(l)
 		m.whatIf = &w
 	}
 	m.rebuild()
@@ -193,7 +219,7 @@ func (m Model) Focused() bool { return m.focused }
 // panel's while it is open).
 func (m Model) ShortHelp() []key.Binding {
 	if m.whatIf != nil {
-		return fitShort(m.whatIf.KeyBindings(), m.width, m.lang)
+		return fitShort(m.whatIfKeys(), m.width, m.lang)
 	}
 	return fitShort(m.keys.ShortHelp(), m.width, m.lang)
 }
@@ -201,7 +227,7 @@ func (m Model) ShortHelp() []key.Binding {
 // FullHelp returns the bindings for the full help.
 func (m Model) FullHelp() [][]key.Binding {
 	if m.whatIf != nil {
-		return fitFull([][]key.Binding{m.whatIf.KeyBindings()}, m.width, m.lang)
+		return fitFull(m.whatIf.FullHelp(), m.width, m.lang)
 	}
 	return fitFull(m.keys.FullHelp(), m.width, m.lang)
 }
@@ -245,14 +271,19 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tickMsg:
 		return m.onTick(msg)
-	case whatIfAppliedMsg, whatIfClosedMsg:
+	case whatif.AppliedMsg, whatif.ClosedMsg, whatif.HeatmapMsg:
 		return m.onWhatIf(msg)
+	case meetTickMsg:
+		return m.onMeetTick(msg)
 	case overlayExpiredMsg:
 		m.overlay = m.overlay.expire(msg.seq)
 		return m, nil
 	case tea.KeyMsg:
 		if !m.focused {
 			return m, nil
+		}
+		if m.typing != inputNone {
+			return m.updateInput(msg)
 		}
 		if m.whatIf != nil {
 			return m.updateWhatIf(msg)
@@ -286,12 +317,21 @@ func (m Model) onKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, nil
 	case key.Matches(msg, k.Copy):
 		return m.copyMoment()
+	case key.Matches(msg, k.Star):
+		return m.toggleStar()
+	case key.Matches(msg, k.Note):
+		return m.openInput(inputNote)
+	case key.Matches(msg, k.Answer) && m.keys.Answer.Enabled():
+		return m.openInput(inputAnswer)
 	case key.Matches(msg, k.Study):
 		return m.toggleStudy()
 	case key.Matches(msg, k.Present):
 		m.present = !m.present
 		m.overlay.on = m.present
 		m.rebuild()
+		if m.present {
+			return m, m.startMeeting()
+		}
 		return m, nil
 	case key.Matches(msg, k.Overlay):
 		m.overlay.on = !m.overlay.on

@@ -7,38 +7,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/heatmap"
 )
-
-// Moment is the part of a replayer that a meeting's followers mirror: which
-// incident, where the clock stands, whether it plays and how fast, and the
-// panel shown in place of the sparklines. Language, size and scroll are
-// not part of it: each reader keeps their own. It is a small value, cheap
-// to copy to every follower after each of the presenter's updates.
-type Moment struct {
-	// Incident is the id of the incident replayed.
-	Incident string
-	// At is the clock's moment, in the timeline's zone.
-	At time.Time
-	// Event is the event the cursor stopped on (several can share one
-	// minute), or -1 for the last event at or before At.
-	Event int
-	// Playing and Speed are the play state and speed (one of replay.Speeds).
-	Playing bool
-	Speed   int
-	// Heatmap says the per-instance heatmap is shown.
-	Heatmap bool
-	// Study is study mode; Asking is the stop whose question is shown and
-	// Revealed the stop last revealed (-1 for none).
-	Study            bool
-	Asking, Revealed int
-	// Present is presenter mode; Overlay the keystroke overlay, shown when
-	// OverlayOn, with Keys its line ("⌨ space play · n next event ×3").
-	Present, OverlayOn bool
-	Keys               string
-	// Clock is At as the replayer's header writes it ("12:47 PDT"), for
-	// telling a reader where the presenter is.
-	Clock string
-}
 
 // Moment returns the replayer's moment.
 func (m Model) Moment() Moment {
@@ -133,7 +103,7 @@ func (m *Model) applyModes(mo Moment) bool {
 	if k := strings.TrimPrefix(mo.Keys, "⌨ "); k != "" {
 		m.overlay.entries = []shownKey{{label: k, n: 1}}
 	}
-	if mo.Heatmap != m.heatmap && (!mo.Heatmap || hasInstances(m.tl)) {
+	if mo.Heatmap != m.heatmap && (!mo.Heatmap || heatmap.HasInstances(m.tl)) {
 		m.heatmap = mo.Heatmap
 	}
 	return changed

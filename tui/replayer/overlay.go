@@ -109,5 +109,5 @@ func (m Model) recordKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 func (k KeyMap) all() []key.Binding {
 	return []key.Binding{k.Reveal, k.Play, k.Next, k.Prev, k.Forward, k.Back, k.Faster, k.Slower,
 		k.Start, k.End, k.Stage, k.Heatmap, k.WhatIf, k.NoteDown, k.NoteUp, k.Study, k.Present,
-		k.Overlay, k.Copy, k.Esc}
+		k.Overlay, k.Copy, k.Esc, k.Answer, k.Star, k.Note}
 }

@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/heatmap"
 )
 
 // The heatmap and what-if panel need the model's series, so these tests use
@@ -46,7 +47,7 @@ func TestHeatmapToggle(t *testing.T) {
 	m.SetSize(120, 40)
 	sparks := m.View()
 	m, _ = press(m, runes("m"))
-	heat := renderHeatmap(tl, m.Now(), 120, m.plan().heat, data.EN, styles())
+	heat := heatmap.Render(tl, m.Now(), 120, m.plan().heat, data.EN, styles())
 	view := m.View()
 	if m.plan().heat < 15 || !strings.Contains(view, strings.Split(heat, "\n")[1]) {
 		t.Fatalf("heatmap (%d rows) not in the view:\n%s", m.plan().heat, view)

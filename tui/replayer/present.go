@@ -1,7 +1,7 @@
 package replayer
 
 import (
-	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -28,7 +28,20 @@ type presentCache struct {
 	// only, when there is no room for more.
 	sparks []widget.Spark2
 	heads  bool
+	// tight drops the blank rows between the parts (a short screen).
+	tight bool
+	// rows is how tall the sparklines are: 2, or 1 on a short screen,
+	// drawn from sparks1.
+	rows    int
+	sparks1 []widget.Spark
 }
+
+// presentGaps is how many of presentFixed's rows are blank gaps.
+const presentGaps = 3
+
+// presentMinBox is the fewest rows the box keeps before the sparklines
+// give up a row: its text can be scrolled (ctrl+d, ctrl+u).
+const presentMinBox = 3
 
 // presentFixed is the rows presenter mode takes besides the box and the
 // sparklines: header, gap, three rows of clock, gap, previous event, the
@@ -58,18 +71,29 @@ func (m *Model) buildPresent(c *frameCache) *presentCache {
 			need = max(need, len(m.promptPlain(k, tw)))
 		}
 	}
-	sparkRows := 1 // the axis
-	for range c.sparks {
-		sparkRows += 3
-	}
+	// Sparklines two rows tall where they leave the box presentMinBox
+	// rows, else one row tall, else their head lines alone.
+	// On a short screen the blank rows between the parts go first.
+	n := len(c.sparks)
 	room := m.height - presentFixed
-	if room-sparkRows < 4 {
+	sparkRows := 1 + 3*n // heads, two rows each, the axis
+	pc.rows = 2
+	if n > 0 && room-sparkRows < presentMinBox {
+		pc.rows = 1
+		sparkRows = 1 + 2*n
+	}
+	if n > 0 && room-sparkRows < presentMinBox {
+		pc.tight = true
+		room += presentGaps
+	}
+	if n > 0 && room-sparkRows < presentMinBox {
 		pc.heads = true
-		sparkRows = len(c.sparks)
+		sparkRows = n
 	}
 	pc.inner = max(1, min(need, room-sparkRows))
 	for _, e := range c.sparks {
-		pc.sparks = append(pc.sparks, widget.NewSpark2(e.series, m.clock.Start(), m.clock.End(), pc.w, e.sp.Lo, e.sp.Hi))
+		pc.sparks = append(pc.sparks, widget.NewSpark2(e.drawn, m.clock.Start(), m.clock.End(), pc.w, e.sp.Lo, e.sp.Hi))
+		pc.sparks1 = append(pc.sparks1, widget.NewSpark(e.drawn, m.clock.Start(), m.clock.End(), pc.w, e.sp.Lo, e.sp.Hi))
 	}
 	return pc
 }
@@ -93,12 +117,20 @@ func (m Model) viewPresent(f frame) []string {
 	if m.notice != "" {
 		title, tp = m.notice, p.notice
 	}
-	add(tp.Paint(layout.Truncate(title, pc.w)))
-	add("")
+	// The meeting clock sits at the right end of the title row, in a field
+	// of fixed width.
+	mw := m.meetingWidth()
+	add(tp.Paint(layout.Fit(title, max(0, pc.w-mw-2))) + "  " + p.faint.Paint(m.meetingText()))
+	gap := func() {
+		if !pc.tight {
+			add("")
+		}
+	}
+	gap()
 	for _, l := range m.bigClock(f, pc.w) {
 		add(l)
 	}
-	add("")
+	gap()
 	prev, next := f.event-1, f.event+1
 	if f.asking >= 0 {
 		prev, next = f.event, f.limit
@@ -108,7 +140,7 @@ func (m Model) viewPresent(f frame) []string {
 		add(l)
 	}
 	add(m.neighbour(f, next, pc.w))
-	add("")
+	gap()
 	for _, l := range m.presentSparks(f, pc) {
 		add(l)
 	}
@@ -134,7 +166,7 @@ func (m Model) neighbour(f frame, i, w int) string {
 	case i < 0 || i >= n:
 		return ""
 	case i >= f.limit:
-		return p.faint.Paint(layout.Truncate("  "+fmt.Sprintf(words.hidden.In(m.lang), n-f.limit), w))
+		return p.faint.Paint(layout.Truncate("  "+words.hidden.In(m.lang), w))
 	}
 	e := m.tl.Events[i]
 	s := "  " + eventTime(m.tl, e.At)
@@ -149,15 +181,7 @@ func (m Model) neighbour(f frame, i, w int) string {
 func (m Model) box(f frame, pc *presentCache) []string {
 	p := m.cache.p
 	tw := pc.w - 4
-	var text []string
-	switch {
-	case f.asking >= 0:
-		text = m.promptPlain(f.asking, tw)
-	case f.event >= 0:
-		text = pc.boxes[f.event]
-	default:
-		text = layout.Wrap(words.before.In(m.lang), tw)
-	}
+	text := slices.Clone(m.boxText(f, pc))
 	if off := min(m.noteOff, max(0, len(text)-pc.inner)); off > 0 {
 		text = text[off:]
 	}
@@ -208,6 +232,9 @@ func (m Model) presentSparks(f frame, pc *presentCache) []string {
 		s := f.sparks[i]
 		head := e.head
 		head.noRange = f.study
+		if f.study {
+			head.nowW = 0 // padded to the widest value, it would tell how large it grows
+		}
 		out = append(out, head.render(pc.w, s.v, s.ok, m.lang, p))
 		if pc.heads {
 			continue
@@ -215,6 +242,10 @@ func (m Model) presentSparks(f frame, pc *presentCache) []string {
 		l := -1
 		if s.ok && s.cell != " " {
 			l = widget.Level16(s.v, e.sp.Lo, e.sp.Hi)
+		}
+		if pc.rows == 1 {
+			out = append(out, pc.sparks1[i].Line(col, s.cell, f.study, p.spark, p.sparkCursor))
+			continue
 		}
 		r := pc.sparks[i].Rows(col, l, f.study, p.spark, p.sparkCursor)
 		out = append(out, r[0], r[1])
@@ -225,11 +256,30 @@ func (m Model) presentSparks(f frame, pc *presentCache) []string {
 	return out
 }
 
+// boxText is the text of the box for the frame, before scrolling.
+func (m Model) boxText(f frame, pc *presentCache) []string {
+	tw := pc.w - 4
+	switch {
+	case m.recapping():
+		text, hint := m.recapText(tw)
+		return append(text, hint...)
+	case f.asking >= 0:
+		return m.promptPlain(f.asking, tw)
+	case f.event >= 0 && f.event < len(pc.boxes):
+		if a := m.answerBeside(f.event); a != "" {
+			return append(layout.Wrap(a, tw), pc.boxes[f.event]...)
+		}
+		return pc.boxes[f.event]
+	}
+	return layout.Wrap(words.before.In(m.lang), tw)
+}
+
 // promptPlain is a study stop's prompt as unstyled lines of w cells, for
 // the presenter's box.
 func (m Model) promptPlain(k, w int) []string {
-	q, known, now := promptText(m.tl, m.study.stops[k], m.lang)
+	q, known, now := promptText(m.tl, m.study.stops, k, m.lang, true)
 	out := layout.Wrap("? "+q, w)
+	out = append(out, layout.Wrap(m.promptHint(), w)...)
 	if len(known) > 0 || now != "" {
 		out = append(out, words.known.In(m.lang)+":")
 	}
@@ -239,7 +289,7 @@ func (m Model) promptPlain(k, w int) []string {
 	if now != "" {
 		out = append(out, indented(words.now.In(m.lang)+": "+now, w)...)
 	}
-	return append(out, layout.Wrap(m.promptHint(), w)...)
+	return out
 }
 
 // digitRows are the digits and the colon three rows tall.

@@ -1,6 +1,7 @@
 package replayer
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -30,16 +31,62 @@ func beforeStop(tl *data.Timeline, t time.Time) time.Time {
 	return t
 }
 
-// promptText is a study stop's prompt as plain lines of text: the
-// question, what was known then (the latest symptom and detection, the
+// maxKnown is how many symptoms and detections a stop lists.
+const maxKnown = 4
+
+// knownEvents returns the events a group knows of at stop k, in time
+// order: the symptoms and detections since the stop before (the latest
+// symptom and detection when there are none), the last maxKnown of them.
+func knownEvents(tl *data.Timeline, stops []replay.Stop, k int) []int {
+	from := 0
+	if k > 0 {
+		from = stops[k-1].Last + 1
+	}
+	seen := map[int]bool{}
+	var out []int
+	for _, i := range replay.Known(tl, stops[k]) {
+		if i < from {
+			seen[i] = true
+			out = append(out, i)
+		}
+	}
+	for i := from; i < stops[k].First; i++ {
+		if kd := tl.Events[i].Kind; (kd == data.KindSymptom || kd == data.KindDetection) && !seen[i] {
+			out = append(out, i)
+		}
+	}
+	if len(out) > maxKnown {
+		out = out[len(out)-maxKnown:]
+	}
+	return out
+}
+
+// promptText is study stop k's prompt as plain lines of text: the
+// question, what was known then (the latest symptoms and detections; with
+// learned, the outcome of each decision revealed at the stops before; the
 // headline series at that moment) and the keys. It shows nothing of the
 // stop's own events or anything after them.
-func promptText(tl *data.Timeline, st replay.Stop, lang data.Lang) (q string, known []string, now string) {
+func promptText(tl *data.Timeline, stops []replay.Stop, k int, lang data.Lang, learned bool) (q string, known []string, now string) {
+	st := stops[k]
 	e := tl.Events[st.First]
 	q = question(e, lang)
-	for _, i := range replay.Known(tl, st) {
-		k := tl.Events[i]
-		known = append(known, eventTime(tl, k.At)+" "+kindName(k.Kind, lang)+" · "+pick(k.Title, lang, " / "))
+	var ids []int
+	if learned {
+		for _, p := range stops[:k] {
+			for i := p.First; i <= p.Last; i++ {
+				ids = append(ids, i)
+			}
+		}
+	}
+	ids = append(ids, knownEvents(tl, stops, k)...)
+	slices.Sort(ids)
+	for _, i := range ids {
+		ev := tl.Events[i]
+		what := kindName(ev.Kind, lang)
+		if o, ok := words.outcomes[ev.Outcome]; ok {
+			what += " " + outcomeMark(ev.Outcome) + " " + o.In(lang)
+		}
+		known = append(known, eventTime(tl, ev.At)+" "+what+" · "+pick(ev.Title, lang, " / "))
 	}
 	var vals []string
 	at := beforeStop(tl, e.At)
@@ -66,10 +113,15 @@ func (m Model) promptLines(f frame, width int) []string {
 		return nil
 	}
 	p := m.cache.p
-	q, known, now := promptText(m.tl, m.study.stops[f.asking], m.lang)
+	q, known, now := promptText(m.tl, m.study.stops, f.asking, m.lang, true)
 	var out []string
 	for _, l := range layout.Wrap("? "+q, width) {
 		out = append(out, p.annotationTitle.Paint(l))
+	}
+	// The keys come right after the question: what was known may be long
+	// enough to be cut at the foot of a small screen.
+	for _, l := range layout.Wrap(m.promptHint(), width) {
+		out = append(out, p.faint.Paint(l))
 	}
 	if len(known) > 0 || now != "" {
 		out = append(out, p.faint.Paint(layout.Truncate(words.known.In(m.lang)+":", width)))
@@ -83,9 +135,6 @@ func (m Model) promptLines(f frame, width int) []string {
 		for _, l := range indented(words.now.In(m.lang)+": "+now, width) {
 			out = append(out, p.value.Paint(l))
 		}
-	}
-	for _, l := range layout.Wrap(m.promptHint(), width) {
-		out = append(out, p.faint.Paint(l))
 	}
 	return out
 }

@@ -1,6 +1,12 @@
 package replayer
 
-import "github.com/incidents-dev/incidents/tui/widget"
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/incidents-dev/incidents/tui/widget"
+)
 
 // stageBarAt returns the stage bar for the frame: cached outside study
 // mode; in it drawn for the moment, with the stages not finished yet left
@@ -15,7 +21,11 @@ func (m Model) stageBarAt(f frame) string {
 	if !f.study {
 		return c.stageBars[s+1]
 	}
-	return m.stageBar(c, s, f.limit)
+	// Right of the cursor nothing is drawn: the stages' widths say how
+	// long each lasts and how many follow.
+	bar := m.stageBar(c, s, f.limit)
+	col := max(0, f.col)
+	return ansi.Truncate(bar, col+1, "") + strings.Repeat(" ", max(0, m.width-col-1))
 }
 
 // stageBar draws the stage bar with stage cur current; stages whose first

@@ -1,6 +1,8 @@
 package replayer
 
 import (
+	"time"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -53,6 +55,27 @@ func (s *study) arrive(c replay.Clock) {
 		return
 	}
 	s.asking = k
+}
+
+// resumeAt opens a study session where a group left off: at the first stop
+// at or after t, asking, with the stops before it counted as revealed
+// (after the last stop, at the last one). A stop is never skipped: the
+// cursor never rests past one that has not been revealed.
+func (m *Model) resumeAt(t time.Time) {
+	stops := m.study.stops
+	if len(stops) == 0 {
+		return
+	}
+	k := len(stops) - 1
+	for i, st := range stops {
+		if !m.tl.Events[st.First].At.Before(t) {
+			k = i
+			break
+		}
+	}
+	cur, _ := m.clock.ToEvent(stops[k].First)
+	m.clock = m.clock.With(cur).Pause()
+	m.study.asking, m.study.revealed = -1, k-1
 }
 
 // limit returns how many events, from the first, may be drawn when the

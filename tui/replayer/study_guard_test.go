@@ -6,6 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/tui/whatif"
 )
 
 // TestStudyNoStopPassedUnasked plays a study session through, revealing
@@ -40,7 +41,7 @@ func TestStudyNoStopPassedUnasked(t *testing.T) {
 		{name: "P then n", do: func(m Model) Model { m, _ = press(m, runes("P"), runes("n")); return m }},
 		{name: "language", do: func(m Model) Model { m.SetLang(data.KO); return m }},
 		{name: "what-if applied", do: func(m Model) Model {
-			m, _ = m.Update(whatIfAppliedMsg{Timeline: hypothetical(tl, 0.5)})
+			m, _ = m.Update(whatif.AppliedMsg{Timeline: hypothetical(tl, 0.5)})
 			return m
 		}},
 		{name: "resize", do: func(m Model) Model { m.SetSize(80, 24); return m }},

@@ -16,6 +16,7 @@ import (
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
 	"github.com/incidents-dev/incidents/tui/theme"
+	"github.com/incidents-dev/incidents/tui/whatif"
 	"github.com/incidents-dev/incidents/tui/widget"
 )
 
@@ -51,7 +52,7 @@ func playUntilAsking(t *testing.T, m Model) Model {
 		m, _ = press(m, keySpace)
 	}
 	for n := 0; m.study.asking < 0; n++ {
-		if n > 100000 || !m.Playing() && m.clock.AtEnd() {
+		if n > 1000000 || !m.Playing() && m.clock.AtEnd() { // IX-0006 plays through a 102-day gap
 			t.Fatalf("no stop asked (at %s)", clockOf(m))
 		}
 		m = tick(m)
@@ -244,7 +245,7 @@ func TestStudyHypotheticalHidesLater(t *testing.T) {
 		if study {
 			m = playUntilAsking(t, m)
 		}
-		m, _ = m.Update(whatIfAppliedMsg{Timeline: hypothetical(tl, 0.5)})
+		m, _ = m.Update(whatif.AppliedMsg{Timeline: hypothetical(tl, 0.5)})
 		v := m.View()
 		if !strings.Contains(v, "hypothetical") {
 			t.Fatalf("no hypothetical series on screen:\n%s", v)

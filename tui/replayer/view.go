@@ -150,6 +150,9 @@ func (m Model) plan() plan {
 	p.notes = min(m.cache.longestNote, max(2, rest-min(minEvents, n)))
 	p.events = min(rest-p.notes, n)
 	p.notes = rest - p.events
+	if m.recapping() { // the recap takes the event list's rows, and its rule's
+		p.notes, p.events = rest+1, 0
+	}
 	return p
 }
 
@@ -199,7 +202,11 @@ func (m Model) View() string {
 	for len(lines) < m.height {
 		lines = append(lines, "")
 	}
-	return strings.Join(lines[:m.height], "\n")
+	lines = lines[:m.height]
+	if m.typing != inputNone { // the one-line input takes the last row
+		lines[m.height-1] = layout.Truncate(m.inputLine(), m.width)
+	}
+	return strings.Join(lines, "\n")
 }
 
 func (m Model) viewNoTimeline() []string {
@@ -227,10 +234,12 @@ func (m Model) viewTimeline(f frame) []string {
 	lines = append(lines, m.sparkLines(p.spark, f)...)
 	lines = append(lines, m.heatLines(f, p.heat)...)
 	if m.whatIf != nil {
-		lines = append(lines, block(m.whatIf.View(m.width, p.panel), m.width, p.panel)...)
+		w := *m.whatIf // a copy sized to the plan: View writes nothing
+		w.SetSize(m.width, p.panel)
+		lines = append(lines, block(w.View(), m.width, p.panel)...)
 		return m.withKeys(lines, p)
 	}
-	if p.rules {
+	if p.rules && !m.recapping() {
 		lines = append(lines, m.stageRule(f))
 	}
 	lines = append(lines, m.eventLines(f, p.events)...)
@@ -257,7 +266,10 @@ func (m Model) withKeys(lines []string, p plan) []string {
 // and outcome, or the study stop that asks.
 func (m Model) noteCaption(f frame) string {
 	if f.asking >= 0 {
-		return fmt.Sprintf(words.stopCaption.In(m.lang), f.asking+1, len(m.study.stops))
+		return fmt.Sprintf(words.stopCaption.In(m.lang), f.asking+1) // how many follow is for later
+	}
+	if m.recapping() {
+		return sheetWords.recap.In(m.lang)
 	}
 	if f.event >= 0 {
 		return m.cache.captions[f.event]
@@ -270,10 +282,19 @@ func (m Model) noteCaption(f frame) string {
 func (m Model) noteLines(f frame, n int) []string {
 	note := m.cache.before
 	switch {
+	case m.recapping():
+		note = m.recapLines(m.width)
 	case f.asking >= 0:
 		note = m.promptLines(f, m.width)
 	case f.event >= 0 && f.event < len(m.cache.notes):
 		note = m.cache.notes[f.event]
+		if a := m.answerBeside(f.event); a != "" {
+			var lines []string
+			for _, l := range layout.Wrap(a, m.width) {
+				lines = append(lines, m.cache.p.value.Paint(l))
+			}
+			note = append(lines, note...)
+		}
 	}
 	if off := min(m.noteOff, max(0, len(note)-n)); off > 0 {
 		note = note[off:]
@@ -284,22 +305,39 @@ func (m Model) noteLines(f frame, n int) []string {
 	return note[:min(len(note), max(n, 0))]
 }
 
-// notePage is how far ctrl+d scrolls: the annotation's rows less one.
+// notePage is how far ctrl+d scrolls: the annotation's rows (presenter
+// mode's box) less one.
 func (m Model) notePage() int {
-	return max(1, m.plan().notes-1)
+	return max(1, m.noteRows()-1)
+}
+
+// noteRows is how many rows the annotation (or presenter mode's box) has.
+func (m Model) noteRows() int {
+	if pc := m.cache.present; pc != nil && m.mode() == modePresent {
+		return pc.inner
+	}
+	return m.plan().notes
 }
 
 // clampNote keeps a scroll offset inside the current annotation.
 func (m Model) clampNote(off int) int {
 	f := m.frame()
+	if pc := m.cache.present; pc != nil && m.mode() == modePresent {
+		return max(0, min(off, len(m.boxText(f, pc))-pc.inner))
+	}
 	n := len(m.cache.before)
 	switch {
+	case m.recapping():
+		n = len(m.recapLines(m.width))
 	case f.asking >= 0:
 		n = len(m.promptLines(f, m.width))
 	case f.event >= 0 && f.event < len(m.cache.notes):
 		n = len(m.cache.notes[f.event])
+		if a := m.answerBeside(f.event); a != "" {
+			n += len(layout.Wrap(a, m.width))
+		}
 	}
-	return max(0, min(off, n-m.plan().notes))
+	return max(0, min(off, n-m.noteRows()))
 }
 
 // stageCaption names the current stage: "Stage 3/5 · Restarts".
@@ -310,10 +348,13 @@ func (m Model) stageCaption(f frame) string {
 		s = m.tl.StageIndex(m.tl.Events[f.event].Stage)
 	}
 	if s < 0 {
+		if f.study {
+			return words.stage.In(m.lang) + " –" // how many stages follow is for later
+		}
 		return fmt.Sprintf("%s –/%d", words.stage.In(m.lang), n)
 	}
 	if f.study && !m.stageDone(s, f.limit) {
-		return fmt.Sprintf("%s %d/%d", words.stage.In(m.lang), s+1, n) // its title can tell how it ends
+		return fmt.Sprintf("%s %d", words.stage.In(m.lang), s+1) // its title can tell how it ends, the count how many follow
 	}
 	return fmt.Sprintf("%s %d/%d · %s", words.stage.In(m.lang), s+1, n, pick(m.tl.Stages[s].Title, m.lang, " / "))
 }
@@ -345,6 +386,9 @@ func (m Model) sparkLines(mode int, f frame) []string {
 		// panel's figures give its outcome.
 		head, hypHead := e.head, e.hypHead
 		head.noRange, hypHead.noRange = f.study, f.study
+		if f.study { // padded to the widest value, the head would tell how large it grows
+			head.nowW, hypHead.nowW = 0, 0
+		}
 		if mode == sparkTwin && e.hypSeries != nil {
 			lines = append(lines, m.twinHead(head, s),
 				e.sp.Line(f.col, s.cell, f.study, p.spark, p.sparkCursor),
@@ -378,14 +422,13 @@ func (m Model) twinHead(h sparkHead, s sparkNow) string {
 	if s.hok {
 		hv = formatValue(s.hv, h.unit)
 	}
-	return h.renderWith(m.width, words.now.In(m.lang)+" "+v+" · "+whatIfWords.hypothetical.In(m.lang)+" "+hv, m.lang, m.cache.p)
+	return h.renderWith(m.width, words.now.In(m.lang)+" "+v+" · "+words.hypothetical.In(m.lang)+" "+hv, m.lang, m.cache.p)
 }
 
 // eventLines draws n rows of the event list, scrolled so the current event
 // sits a third of the way down. Events the frame may not draw (study mode)
 // are replaced by one line saying how many are hidden.
 func (m Model) eventLines(f frame, n int) []string {
-	hidden := m.cache.p.faint.Paint(layout.Fit(
-		"  "+fmt.Sprintf(words.hidden.In(m.lang), len(m.cache.rows)-f.limit), m.width))
+	hidden := m.cache.p.faint.Paint(layout.Fit("  "+words.hidden.In(m.lang), m.width)) // no count: it lies ahead
 	return widget.EventList(m.cache.rows, f.event, f.limit, n, hidden)
 }

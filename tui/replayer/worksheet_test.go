@@ -25,18 +25,18 @@ func TestRenderStudy(t *testing.T) {
 					t.Errorf("line %d is wider than 80: %q", i+1, l)
 				}
 			}
-			questions, answers, ok := strings.Cut(out, strings.Repeat("─", 80))
+			questions, answers, ok := strings.Cut(out, "\n---\n")
 			if !ok {
 				t.Fatal("no divider")
 			}
 			stops := replay.Stops(tl)
-			blocks := strings.Split(questions, "\n\n")
+			blocks := strings.Split(questions, "\n## ")
 			for k, st := range stops {
-				// Each question, in the paragraph that starts "k. ", shows
+				// Each question, in the section headed "## k · ", shows
 				// nothing of its stop's events or later ones.
 				var q string
 				for _, b := range blocks {
-					if strings.HasPrefix(b, fmt.Sprintf("%d. ", k+1)) {
+					if strings.HasPrefix(b, fmt.Sprintf("%d · ", k+1)) {
 						q = b
 					}
 				}
@@ -50,7 +50,7 @@ func TestRenderStudy(t *testing.T) {
 					t.Errorf("stop %d: no answer %q", k+1, c)
 				}
 			}
-			if n := strings.Count(questions, "? "); n != len(stops) {
+			if n := strings.Count(questions, "\n> "); n != len(stops) {
 				t.Errorf("%d questions, want %d", n, len(stops))
 			}
 			golden.RequireEqual(t, []byte(out))

@@ -1,9 +1,11 @@
-package replayer
+package whatif
 
 import (
 	"strings"
 	"testing"
 	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui/theme"
@@ -19,8 +21,8 @@ func TestWhatIfAtAStudyStop(t *testing.T) {
 	if !ok {
 		t.Fatal("12:43 does not parse")
 	}
-	full := newWhatIf(tl, data.EN, theme.Plain()).knownAt(time.Time{})
-	stop := newWhatIf(tl, data.EN, theme.Plain()).knownAt(at)
+	full := New(tl, data.EN, theme.Plain()).KnownAt(time.Time{})
+	stop := New(tl, data.EN, theme.Plain()).KnownAt(at)
 	if !full.origOK || !stop.origOK {
 		t.Fatal("no summary of the incident's run")
 	}
@@ -33,7 +35,7 @@ func TestWhatIfAtAStudyStop(t *testing.T) {
 	if stop.orig.PeakMailbox >= full.orig.PeakMailbox {
 		t.Errorf("at the stop the peak is the whole run's (%v)", stop.orig.PeakMailbox)
 	}
-	fullView, stopView := full.View(120, 40), stop.View(120, 40)
+	fullView, stopView := sized(full, 120, 40), sized(stop, 120, 40)
 	if !strings.Contains(fullView, "13:43") {
 		t.Fatalf("outside study mode the panel does not show 13:43:\n%s", fullView)
 	}
@@ -46,11 +48,52 @@ func TestWhatIfAtAStudyStop(t *testing.T) {
 		}
 	}
 	stop.basis = true
-	if b := stop.View(120, 40); strings.Contains(b, "13:43") || strings.Contains(b, "14:15") {
+	if b := sized(stop, 120, 40); strings.Contains(b, "13:43") || strings.Contains(b, "14:15") {
 		t.Errorf("at a 12:43 stop the basis page names a later action:\n%s", b)
 	}
 	stop.basis = false
 	if !strings.Contains(stopView, "incident so far") || !strings.Contains(stopView, "later (hidden)") {
 		t.Errorf("the panel does not say it shows the incident so far:\n%s", stopView)
+	}
+}
+
+// TestWhatIfStudyLevers: at a 12:43 stop the panel offers no lever named
+// for a later action (the 13:05 restart, the 14:15 doubling), and stepping
+// the hidden time of the rate limits starts from the moment known, so that
+// no two steps bracket the hidden 13:43.
+func TestWhatIfStudyLevers(t *testing.T) {
+	tl := modelTimeline(t)
+	at, _ := clockOn(tl, "12:43")
+	w := New(tl, data.EN, theme.Plain()).KnownAt(at)
+	v := sized(w, 120, 40)
+	for _, later := range []string{"restart_1305", "doubling", "13:05", "14:15"} {
+		if strings.Contains(v, later) {
+			t.Errorf("the panel offers %q at 12:43:\n%s", later, v)
+		}
+	}
+	rl := -1
+	for i, p := range w.params {
+		if p.Name == "rate_limit_at" {
+			rl = i
+		}
+	}
+	if rl < 0 || !w.hidesBase(rl) {
+		t.Fatal("rate_limit_at is not hidden at 12:43: the test proves nothing")
+	}
+	for w.sel != rl {
+		w, _ = w.Update(tea.KeyMsg{Type: tea.KeyDown})
+	}
+	up, _ := w.Update(tea.KeyMsg{Type: tea.KeyRight})
+	down, _ := w.Update(tea.KeyMsg{Type: tea.KeyLeft})
+	if got := up.values[rl]; got != "12:45" {
+		t.Errorf("→ from the hidden time gives %s, want 12:45", got)
+	}
+	if got := down.values[rl]; got != "12:40" {
+		t.Errorf("← from the hidden time gives %s, want 12:40", got)
+	}
+	// Outside study mode every lever is offered.
+	full := sized(New(tl, data.EN, theme.Plain()), 120, 40)
+	if !strings.Contains(full, "restart_1305") {
+		t.Errorf("outside study mode the 13:05 restart is not offered:\n%s", full)
 	}
 }

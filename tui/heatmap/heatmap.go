@@ -1,4 +1,4 @@
-package replayer
+package heatmap
 
 import (
 	"slices"
@@ -24,8 +24,8 @@ const (
 )
 
 // heatWords are the heatmap's texts in one language.
-var heatWords = i18n.Register("replayer.heatmap", &struct {
-	title, hypothetical, none, more, out, scale i18n.Word
+var heatWords = i18n.Register("heatmap", &struct {
+	title, hypothetical, none, more, out, scale, modelled i18n.Word
 }{
 	title:        i18n.W("Mailbox per instance", "인스턴스별 메일박스"),
 	hypothetical: i18n.W("hypothetical", "가정"),
@@ -33,6 +33,7 @@ var heatWords = i18n.Register("replayer.heatmap", &struct {
 	more:         i18n.W("+%d more instances (taller window shows them)", "인스턴스 %d개 더 있음(창을 키우면 보임)"),
 	out:          i18n.W("out of ring at cursor", "커서 시각에 링 밖"),
 	scale:        i18n.W("messages", "메시지"),
+	modelled:     i18n.W("modelled", "모델 계산"),
 })
 
 // heatRow is one instance of the heatmap.
@@ -154,7 +155,7 @@ func pointsSorted(pts []data.Point) bool {
 // length on a log scale (glyph density and colour), a marker over the column
 // of at, and an "x" in the gutter of each instance out of the ring at that
 // moment. Instances not yet online are blank. It fits width × height and
-// never panics, at any size. The replayer keeps the heatGrid and renders only
+// never panics, at any size. The Model keeps the heatGrid and renders only
 // the moment; this builds both.
 func renderHeatmap(tl *data.Timeline, at time.Time, width, height int, lang data.Lang, st theme.Styles) string {
 	return newHeatGrid(tl, width, height, lang, st).render(at)

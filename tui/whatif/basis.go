@@ -1,4 +1,4 @@
-package replayer
+package whatif
 
 import (
 	"github.com/incidents-dev/incidents/data"
@@ -6,7 +6,7 @@ import (
 )
 
 // basisWords are the texts of the what-if panel's basis page.
-var basisWords = i18n.Register("replayer.basis", &struct {
+var basisWords = i18n.Register("whatif.basis", &struct {
 	title, postmortem, judgement, more, key i18n.Word
 	// study stands in for the page in study mode.
 	study i18n.Word
@@ -22,7 +22,7 @@ var basisWords = i18n.Register("replayer.basis", &struct {
 // basisLines lays out every model parameter: its name (the what-if key,
 // with the panel's label, for those the panel changes), value and unit,
 // whether the postmortem states it or it is a judgement, then its note.
-func (w whatIf) basisLines(width int) []string {
+func (w Model) basisLines(width int) []string {
 	ms := w.st.Model
 	var out []string
 	if !w.known.IsZero() {
@@ -58,7 +58,7 @@ func (w whatIf) basisLines(width int) []string {
 
 // basisView draws the basis page in width × height, scrolled to
 // w.basisTop.
-func (w whatIf) basisView(width, height int) string {
+func (w Model) basisView(width, height int) string {
 	ms := w.st.Model
 	title := ms.Title.Render(basisWords.title.In(w.lang))
 	if w.lang == data.Both {
@@ -73,7 +73,7 @@ func (w whatIf) basisView(width, height int) string {
 }
 
 // scrollBasis moves the basis page by d lines.
-func (w whatIf) scrollBasis(d int) whatIf {
+func (w Model) scrollBasis(d int) Model {
 	w.basisTop = max(0, w.basisTop+d)
 	return w
 }

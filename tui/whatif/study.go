@@ -1,7 +1,9 @@
-package replayer
+package whatif
 
 import (
 	"regexp"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/incidents-dev/incidents/data"
@@ -13,9 +15,13 @@ import (
 // moment, and a parameter whose incident value is a later moment (when the
 // rate limits came, say) is shown as hidden until the group changes it.
 
-// knownAt limits the panel to what was known at t; a zero t shows all.
-func (w whatIf) knownAt(t time.Time) whatIf {
+// KnownAt limits the panel to what was known at t (study mode); a zero t
+// shows all.
+func (w Model) KnownAt(t time.Time) Model {
 	w.known = t
+	if w.params != nil && !w.offered(w.sel) {
+		w.sel = w.nextShown(1)
+	}
 	if w.sc == nil || w.tl == nil {
 		return w
 	}
@@ -44,12 +50,64 @@ func seriesUntil(tl *data.Timeline, t time.Time) *data.Timeline {
 
 // hidesBase reports whether parameter i's incident value is a time of day
 // after the moment the panel knows: shown, it would tell what came next.
-func (w whatIf) hidesBase(i int) bool {
+// A setting of the same lever (rate_limit beside rate_limit_at: how strong
+// the limits that came later were) is hidden with it.
+func (w Model) hidesBase(i int) bool {
+	if w.laterTime(i) {
+		return true
+	}
+	if w.known.IsZero() || i >= len(w.params) {
+		return false
+	}
+	for j, p := range w.params {
+		if j != i && strings.HasPrefix(p.Name, w.params[i].Name+"_") && w.laterTime(j) {
+			return true
+		}
+	}
+	return false
+}
+
+// laterTime reports whether parameter i's incident value is a time of day
+// after the moment the panel knows.
+func (w Model) laterTime(i int) bool {
 	if w.known.IsZero() || w.tl == nil || i >= len(w.base) {
 		return false
 	}
 	at, ok := clockOn(w.tl, w.base[i])
 	return ok && at.After(w.known)
+}
+
+// offered reports whether study mode offers parameter i: not a lever
+// whose label names a later moment ("13:05 cluster restart", "14:15
+// doubling"): it did not exist at the cursor, and its name would tell what
+// came next. Outside study mode every parameter is offered.
+func (w Model) offered(i int) bool {
+	return !w.namesLater(whatIfText(w.params[i].Label, data.Both)) && !w.namesLater(w.params[i].Name)
+}
+
+// shownParams returns the indices of the parameters the panel offers.
+func (w Model) shownParams() []int {
+	out := make([]int, 0, len(w.params))
+	for i := range w.params {
+		if w.offered(i) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// nextShown returns the offered parameter d rows from the selected one,
+// kept within the list.
+func (w Model) nextShown(d int) int {
+	vis := w.shownParams()
+	if len(vis) == 0 {
+		return w.sel
+	}
+	k := slices.Index(vis, w.sel)
+	if k < 0 {
+		return vis[0]
+	}
+	return vis[min(len(vis)-1, max(0, k+d))]
 }
 
 // clockOn reads "HH:MM" as a moment of tl, in its zone, on or after its
@@ -69,7 +127,7 @@ func clockOn(tl *data.Timeline, v string) (time.Time, bool) {
 }
 
 // shownBase is parameter i's incident value as the panel shows it.
-func (w whatIf) shownBase(i int) string {
+func (w Model) shownBase(i int) string {
 	if w.hidesBase(i) {
 		return whatIfWords.later.In(w.lang)
 	}
@@ -82,7 +140,7 @@ var clockWords = regexp.MustCompile(`\b([01]?\d|2[0-3]):[0-5]\d\b`)
 // shownLabel is parameter i's label as the panel shows it: a label that
 // names a later moment ("13:05 cluster restart") tells what came next, so
 // study mode shows it as a later action until the group reaches it.
-func (w whatIf) shownLabel(i int) string {
+func (w Model) shownLabel(i int) string {
 	label := whatIfText(w.params[i].Label, w.lang)
 	if w.namesLater(label) {
 		return whatIfWords.laterAction.In(w.lang)

@@ -1,6 +1,7 @@
-package replayer
+package whatif
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -17,7 +18,8 @@ import (
 // the figures' header, peak mailbox, minutes under 50% and lowest success,
 // the selected and the changed parameters and the status, then the title
 // and the rest of the figures; the notes go first.
-func (w whatIf) View(width, height int) string {
+func (w Model) View() string {
+	width, height := w.width, w.height
 	if width <= 0 || height <= 0 {
 		return ""
 	}
@@ -59,11 +61,15 @@ func (w whatIf) View(width, height int) string {
 }
 
 // compactView is View in fewer rows than every part needs.
-func (w whatIf) compactView(title string, rows, status, summary []string, width, height int) string {
+func (w Model) compactView(title string, rows, status, summary []string, width, height int) string {
 	// summary: header, peak, reached at, minutes under 50%, lowest, then
 	// the applied parameters (shown by the changed rows here).
 	core := []string{summary[0], summary[1], summary[3], summary[4]}
-	shown := pickRows(rows, w.sel, func(i int) bool { return w.values[i] != w.base[i] || w.applied[i] != w.base[i] },
+	vis := w.shownParams()
+	shown := pickRows(rows, max(0, slices.Index(vis, w.sel)), func(k int) bool {
+		i := vis[k]
+		return w.values[i] != w.base[i] || w.applied[i] != w.base[i]
+	},
 		height-len(core)-len(status)-2)
 	shown = shown[:max(0, min(len(shown), height-len(core)-len(status)))]
 	left := height - len(core) - len(status) - len(shown)
@@ -84,20 +90,23 @@ func (w whatIf) compactView(title string, rows, status, summary []string, width,
 
 // paramRows draws one row per parameter: its label, the key `--set` takes,
 // the value with its unit, and the incident's value when changed.
-func (w whatIf) paramRows(width int) []string {
+func (w Model) paramRows(width int) []string {
 	ms := w.st.Model
 	units := w.units()
 	labelW, keyW, valueW := 0, 0, 0
 	labels := make([]string, len(w.params))
-	for i, p := range w.params {
+	vis := w.shownParams()
+	for _, i := range vis {
+		p := w.params[i]
 		labels[i] = w.shownLabel(i)
 		labelW = max(labelW, lipgloss.Width(labels[i]))
 		keyW = max(keyW, lipgloss.Width(p.Name))
 		valueW = max(valueW, lipgloss.Width(w.display(w.values[i])), lipgloss.Width(w.shownBase(i)))
 	}
 	labelW = min(labelW, max(8, width/3))
-	out := make([]string, 0, len(w.params))
-	for i, p := range w.params {
+	out := make([]string, 0, len(vis))
+	for _, i := range vis {
+		p := w.params[i]
 		mark, label := "  ", layout.Fit(labels[i], labelW)
 		if i == w.sel {
 			mark, label = "▸ ", ms.Selected.Render(label)
@@ -124,7 +133,7 @@ func (w whatIf) paramRows(width int) []string {
 
 // units returns each parameter's unit where the model states one that the
 // label does not already say ("ms per 100k queued"; not "instances").
-func (w whatIf) units() map[string]string {
+func (w Model) units() map[string]string {
 	out := map[string]string{}
 	for _, b := range w.sc.Basis() {
 		out[b.Name] = b.Unit
@@ -141,7 +150,7 @@ func (w whatIf) units() map[string]string {
 
 // notes are the selected parameter's description and the basis of the
 // incident's value, wrapped with room for a closing "…".
-func (w whatIf) notes(width int) []string {
+func (w Model) notes(width int) []string {
 	ms := w.st.Model
 	p := w.shownParam(w.sel) // in study mode, nothing that tells what came next
 	notes := whatIfWrap(w.st.Base, ms.Note, whatIfText(p.Desc, w.lang), width-3, "  ")

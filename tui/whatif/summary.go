@@ -1,4 +1,4 @@
-package replayer
+package whatif
 
 import (
 	"fmt"
@@ -12,11 +12,12 @@ import (
 )
 
 // whatIfWords are the panel's texts in one language.
-var whatIfWords = i18n.Register("replayer.whatif", &struct {
+var whatIfWords = i18n.Register("whatif.whatif", &struct {
 	title, sub, noModel, original, hypothetical, peak, at, below50, lowest, notRun, pending, never i18n.Word
 	soFar, later, laterAction                                                                      i18n.Word
 	basisPM, basisJ                                                                                i18n.Word
 	keyUp, keyDown, keyLess, keyMore, keyApply, keyReset, keyClose, keySelect, keyChange           i18n.Word
+	keyHeatmap                                                                                     i18n.Word
 }{
 	title:        i18n.W("What if…", "가정해 보기"),
 	sub:          i18n.W("re-run the model with other choices; results are hypothetical", "다른 선택으로 모델을 다시 돌립니다. 결과는 가정입니다"),
@@ -44,6 +45,7 @@ var whatIfWords = i18n.Register("replayer.whatif", &struct {
 	keyClose:     i18n.W("close", "닫기"),
 	keySelect:    i18n.W("select", "선택"),
 	keyChange:    i18n.W("change", "바꾸기"),
+	keyHeatmap:   i18n.W("heatmap", "히트맵"),
 })
 
 // whatIfText returns a model's text in l by the one rule (pick); Both
@@ -51,7 +53,7 @@ var whatIfWords = i18n.Register("replayer.whatif", &struct {
 func whatIfText(t data.Text, l data.Lang) string { return pick(t, l, " / ") }
 
 // display shows a parameter value in the panel's language.
-func (w whatIf) display(v string) string {
+func (w Model) display(v string) string {
 	if v == "never" {
 		return whatIfWords.never.In(w.lang)
 	}
@@ -59,7 +61,7 @@ func (w whatIf) display(v string) string {
 }
 
 // summary lays out the incident's figures beside the hypothetical ones.
-func (w whatIf) summary(width int) []string {
+func (w Model) summary(width int) []string {
 	ms := w.st.Model
 	na := "–"
 	origPeak, origAt, origBelow, origLow := na, na, na, na

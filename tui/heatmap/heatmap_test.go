@@ -1,4 +1,4 @@
-package replayer
+package heatmap
 
 import (
 	"encoding/json"
@@ -257,41 +257,43 @@ func TestHeatmapGrid(t *testing.T) {
 	}
 }
 
-// TestHeatmapGridKept checks that the replayer builds the grid once per
+// TestHeatmapGridKept checks that the Model builds the grid once per
 // timeline, size and language, and that what it shows at each moment is the
 // heatmap drawn whole.
 func TestHeatmapGridKept(t *testing.T) {
-	rec, _ := fixture(t)
 	tl := modelTimeline(t)
-	m := New(rec, tl, Options{Styles: styles(), Speed: 600, At: "12:40"})
-	m.SetSize(120, 40)
-	if m.heatGrid != nil {
-		t.Fatal("grid built before the heatmap is shown")
+	m := New(tl, data.EN, styles())
+	if m.grid != nil {
+		t.Fatal("grid built before the heatmap has a size")
 	}
-	m, _ = press(m, runes("m"), keySpace)
-	g := m.heatGrid
+	m.SetSize(120, 22)
+	g := m.grid
 	for i := range 5 {
-		m, _ = m.Update(tickMsg{gen: m.gen})
-		if m.heatGrid != g {
-			t.Fatalf("tick %d rebuilt the grid", i)
+		at := modelAt(12, 40).Add(time.Duration(i) * time.Minute)
+		m, _ = m.Update(MomentMsg{At: at})
+		if m.grid != g {
+			t.Fatalf("moment %d rebuilt the grid", i)
 		}
-		if want := renderHeatmap(tl, m.Now(), 120, m.plan().heat, data.EN, styles()); m.heat != want {
-			t.Fatalf("tick %d at %s: heatmap differs from the one drawn whole", i, m.Now().Format("15:04"))
+		if want := Render(tl, at, 120, 22, data.EN, styles()); m.View() != want {
+			t.Fatalf("moment %d at %s: heatmap differs from the one drawn whole", i, at.Format("15:04"))
 		}
 	}
 	m.SetLang(data.KO)
-	if m.heatGrid == g || m.heatGrid.lang != data.KO {
+	if m.grid == g || m.grid.lang != data.KO {
 		t.Error("the grid was not rebuilt for Korean")
 	}
-	g = m.heatGrid
-	m.SetSize(80, 24)
-	if m.heatGrid == g || m.heatGrid.width != 80 {
-		t.Error("the grid was not rebuilt for 80×24")
+	g = m.grid
+	m.SetSize(80, 10)
+	if m.grid == g || m.grid.width != 80 {
+		t.Error("the grid was not rebuilt for 80×10")
 	}
-	if want := renderHeatmap(tl, m.Now(), 80, m.plan().heat, data.KO, styles()); m.heat != want {
+	if want := Render(tl, m.at, 80, 10, data.KO, styles()); m.View() != want {
 		t.Error("after resizing, the heatmap differs from the one drawn whole")
 	}
 }
+
+// styles are the colour styles the goldens use.
+func styles() theme.Styles { return theme.New(theme.Ascii(), theme.DefaultPalette()) }
 
 // refOutAt reports whether the row's instance is out of the ring at t.
 func refOutAt(r heatRow, t time.Time) bool {
@@ -440,23 +442,6 @@ func referenceHeatmap(tl *data.Timeline, at time.Time, width, height int, lang d
 	return fit(lines)
 }
 
-// BenchmarkHeatmapView is one frame with the heatmap shown at 120×40, after
-// a tick at 600×: the heatmap brought to the moment (refresh, which Update
-// runs after every tick and key) and the frame drawn.
-func BenchmarkHeatmapView(b *testing.B) {
-	rec, _ := fixture(b)
-	m := New(rec, modelTimeline(b), Options{Styles: styles(), Speed: 600})
-	m.SetSize(120, 40)
-	m, _ = press(m, runes("m"), keySpace)
-	m, _ = m.Update(tickMsg{gen: m.gen})
-	b.ReportAllocs()
-	for b.Loop() {
-		f := m
-		f.refresh()
-		_ = f.View()
-	}
-}
-
 // BenchmarkHeatmapGrid is what a change of size or language (or pressing m
 // the first time) costs: building the grid in the 120 × 22 cells the replay
 // screen gives it at 120×40.
@@ -466,5 +451,33 @@ func BenchmarkHeatmapGrid(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = newHeatGrid(tl, 120, 22, data.EN, st)
+	}
+}
+
+// TestHeatmapStudy: in study mode at 12:44 the heatmap lists only the 15
+// instances online then (not the 3-* added at 14:15, nor a count of them)
+// and no time on its axis after the cursor.
+func TestHeatmapStudy(t *testing.T) {
+	tl := modelTimeline(t)
+	for _, sz := range modelSizes {
+		m := New(tl, data.EN, theme.Plain())
+		m.SetSize(sz.w, sz.h)
+		m, _ = m.Update(MomentMsg{At: modelAt(12, 44), Study: true})
+		v := m.View()
+		if strings.Contains(v, "3-1") || strings.Contains(v, "+15") || strings.Contains(v, "+1") {
+			t.Errorf("%dx%d: the study heatmap shows later instances:\n%s", sz.w, sz.h, v)
+		}
+		for _, later := range []string{"13:00", "14:00", "15:00"} {
+			if strings.Contains(v, later) {
+				t.Errorf("%dx%d: the axis shows %s:\n%s", sz.w, sz.h, later, v)
+			}
+		}
+		if !strings.Contains(v, "2-1") {
+			t.Errorf("%dx%d: no instance 2-1:\n%s", sz.w, sz.h, v)
+		}
+		m, _ = m.Update(MomentMsg{At: modelAt(12, 44)})
+		if v := m.View(); !strings.Contains(v, "3-1") && sz.h >= 40 {
+			t.Errorf("%dx%d: outside study mode 3-1 is not listed:\n%s", sz.w, sz.h, v)
+		}
 	}
 }

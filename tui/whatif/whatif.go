@@ -1,4 +1,9 @@
-package replayer
+// Package whatif is the what-if panel: the model's parameters a reader may
+// change, their values and notes, and the incident's figures beside those
+// of a hypothetical run. It is a component, as bubbles' are: the replayer
+// embeds a Model, sizes it with SetSize, gives it keys while it has the
+// focus, and hears back through AppliedMsg, ClosedMsg and HeatmapMsg.
+package whatif
 
 import (
 	"time"
@@ -8,25 +13,33 @@ import (
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
 
-// whatIfAppliedMsg carries the result of applying the what-if panel: the
+// HeatmapMsg asks the screen around the panel to close it (kept as it
+// is) and show the heatmap, which needs the rows the panel takes.
+type HeatmapMsg struct{}
+
+// AppliedMsg carries the result of applying the what-if panel: the
 // timeline re-run with the chosen parameters, its series marked
 // hypothetical. Timeline is nil when every parameter is back at the
 // incident's value: there is nothing hypothetical left to draw.
-type whatIfAppliedMsg struct {
+type AppliedMsg struct {
 	Timeline *data.Timeline
 }
 
-// whatIfClosedMsg says the reader closed the what-if panel (esc).
-type whatIfClosedMsg struct{}
+// ClosedMsg says the reader closed the what-if panel (esc).
+type ClosedMsg struct{}
 
-// whatIfKeyMap holds the panel's bindings.
-type whatIfKeyMap struct {
+// KeyMap holds the panel's bindings.
+type KeyMap struct {
+	// Up and Down select a parameter, Less and More change it; Apply runs
+	// the model, Reset puts every value back, Basis shows where each value
+	// comes from and Close closes the panel.
 	Up, Down, Less, More, Apply, Reset, Basis, Close key.Binding
 	// Heatmap closes the panel and shows the heatmap (of the applied
-	// scenario, when there is one): see Model.updateWhatIf.
+	// scenario, when there is one), through HeatmapMsg.
 	Heatmap key.Binding
 	// Select and Change stand for Up/Down and Less/More in the hint bar,
 	// one entry each, so that the bar has room for enter and esc at 80
@@ -34,8 +47,8 @@ type whatIfKeyMap struct {
 	Select, Change key.Binding
 }
 
-func newWhatIfKeyMap(l data.Lang) whatIfKeyMap {
-	return whatIfKeyMap{
+func newKeyMap(l data.Lang) KeyMap {
+	return KeyMap{
 		Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", whatIfWords.keyUp.In(l))),
 		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", whatIfWords.keyDown.In(l))),
 		Less:    key.NewBinding(key.WithKeys("left", "h", "-"), key.WithHelp("←/-", whatIfWords.keyLess.In(l))),
@@ -44,16 +57,16 @@ func newWhatIfKeyMap(l data.Lang) whatIfKeyMap {
 		Reset:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", whatIfWords.keyReset.In(l))),
 		Basis:   key.NewBinding(key.WithKeys("i"), key.WithHelp("i", basisWords.key.In(l))),
 		Close:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", whatIfWords.keyClose.In(l))),
-		Heatmap: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", helpTexts.heatmap.In(l))),
+		Heatmap: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", whatIfWords.keyHeatmap.In(l))),
 		Select:  key.NewBinding(key.WithKeys("up", "down", "k", "j"), key.WithHelp("↑↓", whatIfWords.keySelect.In(l))),
 		Change:  key.NewBinding(key.WithKeys("left", "right", "h", "l", "-", "+", "="), key.WithHelp("←→", whatIfWords.keyChange.In(l))),
 	}
 }
 
-// whatIf is the what-if panel: the model's parameters a reader may change,
+// Model is the what-if panel: the model's parameters a reader may change,
 // their values and notes, and the incident's figures beside those of the
 // last hypothetical run.
-type whatIf struct {
+type Model struct {
 	tl     *data.Timeline
 	sc     replay.Scenario
 	err    error // the timeline's model does not parse
@@ -64,7 +77,7 @@ type whatIf struct {
 	sel                   int
 	lang                  data.Lang
 	st                    theme.Styles
-	keys                  whatIfKeyMap
+	keys                  KeyMap
 
 	orig, hyp     replay.Summary
 	origOK, hypOK bool
@@ -74,13 +87,16 @@ type whatIf struct {
 	basis    bool
 	basisTop int
 	// known is the moment study mode has reached: the incident is shown only
-	// up to it (zero: all of it). See whatif_study.go.
+	// up to it (zero: all of it). See study.go.
 	known time.Time
+
+	width, height int
+	focused       bool
 }
 
-// newWhatIf returns the panel for tl (a prepared timeline with a model).
-func newWhatIf(tl *data.Timeline, lang data.Lang, st theme.Styles) whatIf {
-	w := whatIf{tl: tl, lang: lang, st: st, keys: newWhatIfKeyMap(lang)}
+// New returns the panel for tl (a prepared timeline with a model).
+func New(tl *data.Timeline, lang data.Lang, st theme.Styles) Model {
+	w := Model{tl: tl, lang: lang, st: st, keys: newKeyMap(lang), focused: true}
 	if tl == nil || len(tl.Model) == 0 {
 		w.err = replay.ErrNoModel
 		return w
@@ -99,13 +115,40 @@ func newWhatIf(tl *data.Timeline, lang data.Lang, st theme.Styles) whatIf {
 	return w
 }
 
+// SetSize sets the cells the panel draws in.
+func (w *Model) SetSize(width, height int) { w.width, w.height = max(width, 0), max(height, 0) }
+
+// SetLang switches the panel and its keys to l; values and results stay.
+func (w *Model) SetLang(l data.Lang) { w.lang, w.keys = l, newKeyMap(l) }
+
+// Focus lets the panel take keys; Blur stops it.
+func (w *Model) Focus() { w.focused = true }
+
+// Blur stops the panel taking keys.
+func (w *Model) Blur() { w.focused = false }
+
+// Timeline returns the incident's timeline the panel re-runs.
+func (w Model) Timeline() *data.Timeline { return w.tl }
+
 // Update handles the panel's keys: ↑↓ select a parameter, ←→ change it,
-// enter re-runs the model and returns a command carrying whatIfAppliedMsg,
-// r puts every value back, esc closes with whatIfClosedMsg.
-func (w whatIf) Update(msg tea.KeyMsg) (whatIf, tea.Cmd) {
+// enter re-runs the model and returns a command carrying AppliedMsg,
+// r puts every value back, m asks for the heatmap (HeatmapMsg), esc closes
+// with ClosedMsg. Other messages are ignored.
+func (w Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	km, ok := msg.(tea.KeyMsg)
+	if !ok || !w.focused {
+		return w, nil
+	}
+	return w.onKey(km)
+}
+
+func (w Model) onKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	k := w.keys
 	if key.Matches(msg, k.Close) {
-		return w, func() tea.Msg { return whatIfClosedMsg{} }
+		return w, func() tea.Msg { return ClosedMsg{} }
+	}
+	if key.Matches(msg, k.Heatmap) && hasInstances(w.tl) {
+		return w, func() tea.Msg { return HeatmapMsg{} }
 	}
 	if w.err != nil {
 		return w, nil
@@ -125,9 +168,9 @@ func (w whatIf) Update(msg tea.KeyMsg) (whatIf, tea.Cmd) {
 	}
 	switch {
 	case key.Matches(msg, k.Up):
-		w.sel = max(0, w.sel-1)
+		w.sel = w.nextShown(-1)
 	case key.Matches(msg, k.Down):
-		w.sel = min(len(w.params)-1, w.sel+1)
+		w.sel = w.nextShown(1)
 	case key.Matches(msg, k.Less):
 		w.values = w.stepped(-1)
 	case key.Matches(msg, k.More):
@@ -140,16 +183,42 @@ func (w whatIf) Update(msg tea.KeyMsg) (whatIf, tea.Cmd) {
 	return w, nil
 }
 
-func (w whatIf) stepped(d int) []string {
+func (w Model) stepped(d int) []string {
 	v := append([]string(nil), w.values...)
-	v[w.sel] = w.sc.Step(w.params[w.sel].Name, v[w.sel], d)
+	from := v[w.sel]
+	if w.laterTime(w.sel) && from == w.base[w.sel] {
+		// From the hidden value, steps start at the moment known: two
+		// steps either side of it would bracket the hidden time.
+		from = w.known.In(w.tl.Location()).Format("15:04")
+	}
+	if w.hidesBase(w.sel) && !w.laterTime(w.sel) && from == w.base[w.sel] {
+		// A hidden setting starts from the lowest the model takes: a step
+		// either side of the incident's would tell it.
+		v[w.sel] = w.lowest(w.sel)
+		return v
+	}
+	v[w.sel] = w.sc.Step(w.params[w.sel].Name, from, d)
+	return v
+}
+
+// lowest is the lowest value parameter i steps down to from its
+// incident's value.
+func (w Model) lowest(i int) string {
+	v := w.base[i]
+	for range 1000 {
+		next := w.sc.Step(w.params[i].Name, v, -1)
+		if next == v {
+			break
+		}
+		v = next
+	}
 	return v
 }
 
 // apply re-runs the model with the panel's values. The run takes tens of
 // milliseconds, so it is done here rather than in a command, and its
 // figures are shown at once.
-func (w whatIf) apply() (whatIf, tea.Cmd) {
+func (w Model) apply() (Model, tea.Cmd) {
 	set := map[string]string{}
 	for i, p := range w.params {
 		if w.values[i] != w.base[i] {
@@ -160,7 +229,7 @@ func (w whatIf) apply() (whatIf, tea.Cmd) {
 	w.applied = append([]string(nil), w.values...)
 	if len(set) == 0 {
 		w.hypOK = false
-		return w, func() tea.Msg { return whatIfAppliedMsg{} }
+		return w, func() tea.Msg { return AppliedMsg{} }
 	}
 	hyp, err := w.sc.Run(set)
 	if err != nil {
@@ -169,11 +238,11 @@ func (w whatIf) apply() (whatIf, tea.Cmd) {
 		return w, nil
 	}
 	w.hyp, w.hypOK = w.sc.Summarize(hyp)
-	return w, func() tea.Msg { return whatIfAppliedMsg{Timeline: hyp} }
+	return w, func() tea.Msg { return AppliedMsg{Timeline: hyp} }
 }
 
 // pending reports whether the values differ from the last run.
-func (w whatIf) pending() bool {
+func (w Model) pending() bool {
 	for i := range w.values {
 		if w.values[i] != w.applied[i] {
 			return true
@@ -182,8 +251,14 @@ func (w whatIf) pending() bool {
 	return false
 }
 
+// ShortHelp returns the panel's bindings for the hint bar.
+func (w Model) ShortHelp() []key.Binding { return w.KeyBindings() }
+
+// FullHelp returns the panel's bindings for the full help, one column.
+func (w Model) FullHelp() [][]key.Binding { return [][]key.Binding{w.KeyBindings()} }
+
 // KeyBindings returns the panel's bindings for the hint bar.
-func (w whatIf) KeyBindings() []key.Binding {
+func (w Model) KeyBindings() []key.Binding {
 	k := w.keys
 	if w.err != nil {
 		return []key.Binding{k.Close}
@@ -196,3 +271,21 @@ func (w whatIf) KeyBindings() []key.Binding {
 	k.Heatmap.SetEnabled(hasInstances(w.tl))
 	return []key.Binding{k.Apply, k.Select, k.Change, k.Close, k.Heatmap, k.Reset, k.Basis}
 }
+
+// hasInstances reports whether tl has per-instance series, which the
+// heatmap draws.
+func hasInstances(tl *data.Timeline) bool {
+	if tl == nil {
+		return false
+	}
+	for _, s := range tl.Series {
+		if s.Group == replay.GroupInstance {
+			return true
+		}
+	}
+	return false
+}
+
+// pick returns t in l by the one rule for bilingual text (i18n.Plain);
+// Both joins the two with sep when they differ.
+func pick(t data.Text, l data.Lang, sep string) string { return i18n.Plain(t, l, sep) }

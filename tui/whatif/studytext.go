@@ -1,4 +1,4 @@
-package replayer
+package whatif
 
 import (
 	"github.com/incidents-dev/incidents/data"
@@ -12,7 +12,7 @@ import (
 // asks) is held back until the replay reaches that time.
 
 // studyTextWords stand in for a text held back.
-var studyTextWords = i18n.Register("replayer.studytext", &struct {
+var studyTextWords = i18n.Register("whatif.studytext", &struct {
 	later i18n.Word
 }{
 	later: i18n.W("Held back in study mode: it tells what happened at a later moment.",
@@ -21,7 +21,7 @@ var studyTextWords = i18n.Register("replayer.studytext", &struct {
 
 // namesLater reports whether text names a time of day after the moment the
 // panel knows; outside study mode nothing is later.
-func (w whatIf) namesLater(text string) bool {
+func (w Model) namesLater(text string) bool {
 	if w.known.IsZero() || w.tl == nil {
 		return false
 	}
@@ -37,7 +37,7 @@ func (w whatIf) namesLater(text string) bool {
 // without its description and basis when its label or incident value is
 // held back (they would say what it was), and with each of them that
 // names a later moment replaced by a line saying it is held back.
-func (w whatIf) shownParam(i int) replay.Param {
+func (w Model) shownParam(i int) replay.Param {
 	p := w.params[i]
 	if w.known.IsZero() {
 		return p

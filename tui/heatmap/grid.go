@@ -1,4 +1,4 @@
-package replayer
+package heatmap
 
 import (
 	"fmt"
@@ -117,7 +117,7 @@ func newHeatGrid(tl *data.Timeline, width, height int, lang data.Lang, st theme.
 	if lang == data.Both {
 		title = ms.Title.Render(heatWords.title.EN + " / " + heatWords.title.KO)
 	}
-	tag := words.prov[data.Modelled].In(lang)
+	tag := heatWords.modelled.In(lang)
 	if hyp {
 		// The heatmap follows the applied what-if, and says which one.
 		title += " " + ms.Hypothetical.Render("· "+heatWords.hypothetical.In(lang)+scenarioSuffix(tl))

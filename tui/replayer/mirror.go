@@ -1,0 +1,34 @@
+package replayer
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/incidents-dev/incidents/tui/mirror"
+)
+
+// Moment is the part of a replayer that a meeting's followers mirror
+// (mirror.Moment): its fields are written by Moment and taken by
+// ApplyMoment.
+type Moment = mirror.Moment
+
+// Share returns the replayer's state for a meeting's followers: the
+// incident and its moment.
+func (m Model) Share() mirror.State {
+	mo := m.Moment()
+	return mirror.State{Screen: mirror.Replay, Incident: mo.Incident, Moment: mo}
+}
+
+// Mirror moves the replayer to the presenter's moment when s is a replay
+// of the same incident; ok is false otherwise. It schedules no tick (see
+// ApplyMoment).
+func (m *Model) Mirror(s mirror.State) (cmd tea.Cmd, open tea.Msg, ok bool) {
+	if s.Screen != mirror.Replay || m.Moment().Incident != s.Incident {
+		return nil, nil, false
+	}
+	m.ApplyMoment(s.Moment)
+	return nil, nil, true
+}
+
+// Passive is empty: every key of the replayer moves the moment.
+func (m Model) Passive() []key.Binding { return nil }
