@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/incidents-dev/incidents/data/internal/fold"
 )
 
 // The search cache keeps, for each JSON Lines file of the user's, what
@@ -59,8 +61,8 @@ const maxCacheFile = 1 << 30
 var foldPrint = sync.OnceValue(func() []byte {
 	const probe = "Ab DNS-over-HTTPS ＦＵＬＬ ﬁ Ǆ İstanbul ΣΑΣ Straße e\u0301 한글 ㄱㄴ 음성 Ⅻ"
 	var buf []byte
-	f, _ := foldLong(probe, &buf)
-	h := sha256.Sum256([]byte(f + "\x00" + strings.Join(foldQuery(probe), "\x00")))
+	f, _ := fold.Long(probe, &buf)
+	h := sha256.Sum256([]byte(f + "\x00" + strings.Join(fold.Query(probe), "\x00")))
 	return h[:8]
 })
 

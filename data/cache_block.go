@@ -6,6 +6,8 @@ import (
 	"hash/crc32"
 	"strings"
 	"unsafe"
+
+	"github.com/incidents-dev/incidents/data/internal/fold"
 )
 
 // The blocks of a search cache file: the search text of a part of a
@@ -44,7 +46,7 @@ type cacheBlock struct {
 func encodeBlock(ents []entry, part *file) *cacheBlock {
 	text := make([]byte, 0, len(part.data)/2)
 	recs := make([]byte, 0, len(ents)*(filterBytes+512))
-	var groups, fold []byte
+	var groups, folded []byte
 	filter := make(textFilter, filterBytes)
 	from := 0
 	for i := range ents {
@@ -74,7 +76,7 @@ func encodeBlock(ents []entry, part *file) *cacheBlock {
 			recs = binary.AppendUvarint(recs, uint64(len(r.Summary.KO)))
 			clear(filter)
 			for _, s := range [...]string{r.Summary.EN, r.Summary.KO} {
-				f, _ := foldLong(s, &fold)
+				f, _ := fold.Long(s, &folded)
 				filter.addText(f)
 			}
 			recs = append(recs, filter...)

@@ -3,6 +3,7 @@ package data_test
 import (
 	"reflect"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -210,6 +211,26 @@ func TestFacetCountsAgreeWithMatch(t *testing.T) {
 		}
 		if !reflect.DeepEqual(gotm, want) {
 			t.Errorf("%s: counts %v, want %v", fc, gotm, want)
+		}
+	}
+}
+
+// TestFacetValuesIsLinear gives a record 200k components, 100k of them
+// distinct: FacetValues lists each once, in the order first written, in
+// linear time (a scan of the values kept so far took minutes).
+func TestFacetValuesIsLinear(t *testing.T) {
+	r := &data.Record{}
+	for i := range 200_000 {
+		r.Components = append(r.Components, "c"+strconv.Itoa(i%100_000))
+	}
+	r.Components = append(r.Components, "", "c7")
+	got := r.FacetValues(data.FacetComponent)
+	if len(got) != 100_000 {
+		t.Fatalf("%d values, want 100000", len(got))
+	}
+	for i, v := range got {
+		if v != "c"+strconv.Itoa(i) {
+			t.Fatalf("value %d is %q, want c%d", i, v, i)
 		}
 	}
 }

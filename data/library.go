@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/incidents-dev/incidents/internal/editdist"
 )
 
 // Library is everything loaded: the bundled records and timelines with the
@@ -68,7 +70,7 @@ func (l *Library) Timeline(id string) (*Timeline, bool) {
 
 // Nearest returns up to n ids that look most like id, closest first, for a
 // "did you mean" line: ids that contain it or are within a small edit
-// distance of it (one edit per three characters), ignoring case, fewest
+// distance of it (editdist.Distance; one edit per three characters), ignoring case, fewest
 // edits first. Ties go to the id sharing the longer
 // prefix, then to the earlier id.
 func (l *Library) Nearest(id string, n int) []string {
@@ -83,7 +85,7 @@ func (l *Library) Nearest(id string, n int) []string {
 	var cands []cand
 	for _, r := range l.Records {
 		c := []rune(strings.ToLower(r.ID))
-		d := editDistance(q, c)
+		d := editdist.Distance(q, c, -1)
 		if !strings.Contains(string(c), string(q)) && d > max(1, len(q)/3) {
 			continue
 		}
@@ -101,25 +103,4 @@ func (l *Library) Nearest(id string, n int) []string {
 		out = append(out, c.id)
 	}
 	return out
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b []rune) int {
-	row := make([]int, len(b)+1)
-	for j := range row {
-		row[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		diag := row[0]
-		row[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			next := min(row[j]+1, row[j-1]+1, diag+cost)
-			diag, row[j] = row[j], next
-		}
-	}
-	return row[len(b)]
 }

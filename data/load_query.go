@@ -4,6 +4,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/incidents-dev/incidents/data/internal/fold"
 )
 
 // What SearchLoad asks of each record as it streams by: one query (any
@@ -26,7 +28,7 @@ type squery struct {
 // newSquery readies query as Search reads it: with no syntax, its folded
 // words; with syntax, its parse, errors and all (what could be read).
 func newSquery(query string) *squery {
-	words := foldQuery(query)
+	words := fold.Query(query)
 	q := &squery{}
 	if !isPlain(query) {
 		pq, _ := ParseQuery(query)

@@ -9,7 +9,9 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/incidents-dev/incidents/data"
@@ -39,11 +41,31 @@ func describe(ms []data.Match, notices []string, err error) outcome {
 
 // loadAndSearch is the reference: the whole library loaded, then searched.
 func loadAndSearch(dir, q string, noBundled bool) outcome {
-	lib, err := data.Load(data.Options{Paths: []string{dir}, NoBundled: noBundled})
+	return newReference(dir, noBundled).search(q)
+}
+
+// reference is the whole library of a folder, loaded once for every query
+// a test compares with it (a load of the bundle costs more than a search).
+// A test that changes the folder's files makes a new one.
+type reference struct {
+	dir       string
+	noBundled bool
+	load      func() (*data.Library, error)
+}
+
+func newReference(dir string, noBundled bool) *reference {
+	return &reference{dir: dir, noBundled: noBundled, load: sync.OnceValues(func() (*data.Library, error) {
+		return data.Load(data.Options{Paths: []string{dir}, NoBundled: noBundled})
+	})}
+}
+
+// search is q over the library loaded whole, as an outcome.
+func (ref *reference) search(q string) outcome {
+	lib, err := ref.load()
 	return describe(data.Search(lib.Records, q), lib.Notices, err)
 }
 
-func searchLoad(t *testing.T, dir, q, cache string, noBundled bool) outcome {
+func searchLoad(t testing.TB, dir, q, cache string, noBundled bool) outcome {
 	t.Helper()
 	f, err := data.SearchLoad(data.Options{Paths: []string{dir}, Cache: cache, NoBundled: noBundled}, q)
 	return describe(f.Matches, f.Notices, err)
@@ -53,7 +75,14 @@ func searchLoad(t *testing.T, dir, q, cache string, noBundled bool) outcome {
 // it read back, and wants the reference's outcome from each.
 func checkSame(t *testing.T, dir, q string, noBundled bool) {
 	t.Helper()
-	want := loadAndSearch(dir, q, noBundled)
+	checkSameAs(t, newReference(dir, noBundled), q)
+}
+
+// checkSameAs is checkSame against a reference loaded once.
+func checkSameAs(t testing.TB, ref *reference, q string) {
+	t.Helper()
+	dir, noBundled := ref.dir, ref.noBundled
+	want := ref.search(q)
 	cache := t.TempDir()
 	for _, run := range []struct{ name, cache string }{{"uncached", ""}, {"cold cache", cache}, {"warm cache", cache}} {
 		if got := searchLoad(t, dir, q, run.cache, noBundled); !reflect.DeepEqual(got, want) {
@@ -113,6 +142,7 @@ func TestSearchLoadSynth(t *testing.T) {
 	writeSynth(t, dir, 600, 250, bad)
 	for _, mapped := range []bool{true, false} {
 		restore := data.SetMapStreams(mapped)
+		ref := newReference(dir, false)
 		qs := []string{"dns", "etcd crash", "음성", "cloudflare", "sy-0003", "ㅇㅅ", "zzzzqx", ",", "org:discord", "!dns etcd"}
 		typos := typoQueries[:3]
 		if mapped {
@@ -120,21 +150,37 @@ func TestSearchLoadSynth(t *testing.T) {
 			// file is read: once is enough for all of it.
 			qs, typos = append(qs, syntaxQueries...), typoQueries
 		}
-		for _, q := range qs {
-			checkSame(t, dir, q, false)
-		}
-		for _, q := range typos {
-			checkSuggest(t, dir, q, false)
-		}
+		// The queries run two at a time; the setting above holds for
+		// all of them, as t.Run waits for its parallel subtests.
+		t.Run(fmt.Sprintf("mapped=%v", mapped), func(t *testing.T) {
+			for i, q := range qs {
+				t.Run(fmt.Sprintf("same/%d", i), func(t *testing.T) {
+					t.Parallel()
+					checkSameAs(t, ref, q)
+				})
+			}
+			for i, q := range typos {
+				t.Run(fmt.Sprintf("suggest/%d", i), func(t *testing.T) {
+					t.Parallel()
+					checkSuggestAs(t, ref, q)
+				})
+			}
+		})
 		restore()
 	}
 	// Without repeated ids, the search itself gathers what suggestions
 	// need; with them (above), Suggest streams the library again.
 	clean := t.TempDir()
 	writeSynth(t, clean, 600, 250, strings.Join(strings.SplitAfter(bad, "\n")[6:], ""))
-	for _, q := range typoQueries {
-		checkSuggest(t, clean, q, false)
-	}
+	cleanRef := newReference(clean, false)
+	t.Run("clean", func(t *testing.T) {
+		for i, q := range typoQueries {
+			t.Run(fmt.Sprintf("suggest/%d", i), func(t *testing.T) {
+				t.Parallel()
+				checkSuggestAs(t, cleanRef, q)
+			})
+		}
+	})
 }
 
 // syntaxQueries use every part of the query syntax, alone and with plain
@@ -161,13 +207,14 @@ var typoQueries = []string{
 	"zzqqxx", "agian", "mnie", "arclight qurom", "Arclihgt", "quorom | zzqqxx", "org:discord quorom",
 }
 
-// checkSuggest runs q over dir, uncached and with a cache written and read
-// back, and wants Found.Suggest to give what Suggest gives over the whole
-// library loaded.
-func checkSuggest(t *testing.T, dir, q string, noBundled bool) {
+// checkSuggestAs runs q over ref's folder, uncached and with a cache
+// written and read back, and wants Found.Suggest to give what Suggest
+// gives over the whole library loaded (ref's, loaded once).
+func checkSuggestAs(t testing.TB, ref *reference, q string) {
 	t.Helper()
+	dir, noBundled := ref.dir, ref.noBundled
 	opts := data.Options{Paths: []string{dir}, NoBundled: noBundled}
-	lib, _ := data.Load(opts)
+	lib, _ := ref.load()
 	want := data.Suggest(lib.Records, q, 3)
 	opts.Cache = t.TempDir()
 	for _, run := range []struct{ name, cache string }{{"uncached", ""}, {"cold cache", opts.Cache}, {"warm cache", opts.Cache}} {
@@ -179,47 +226,131 @@ func checkSuggest(t *testing.T, dir, q string, noBundled bool) {
 }
 
 // TestSearchLoadHostile compares SearchLoad, cached and not, with Load and
-// Search over every hostile input.
+// Search over every hostile input (the model class thinned: see
+// hostileCases; BenchmarkHostileCorpus runs them all).
 func TestSearchLoadHostile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the hostile corpus takes a few seconds")
 	}
 	defer data.SetStreamChunk(4 << 10)()
 	defer data.SetArrayMin(1)() // every array file streamed and cached
-	eachHostile(t, func(t *testing.T, c hostile.Case, dir string, noBundled bool) {
-		q := c.Query
-		if q == "" {
-			q = "hx"
-		}
-		checkSame(t, dir, q, noBundled)
-		checkSame(t, dir, "!'"+q+" | has:timeline", noBundled)
-		checkSuggest(t, dir, "zz"+q, noBundled)
+	// The cases run two at a time: the check of one sets nothing that
+	// another reads (the settings above hold for all of them).
+	t.Run("cases", func(t *testing.T) {
+		eachHostile(t, hostileCases(false), true, checkSearchLoadHostile)
 	})
 }
 
-// eachHostile writes every hostile case into a folder of its own and runs
-// check on it in a subtest; noBundled says that the case names no record of
-// the bundle, which takes most of the time of a small case, so that a check
-// may leave the bundle out.
-func eachHostile(t *testing.T, check func(t *testing.T, c hostile.Case, dir string, noBundled bool)) {
-	for _, c := range hostile.Cases() {
-		noBundled := true
-		for _, f := range c.Files {
-			noBundled = noBundled && !strings.Contains(string(f.Data), "IL-")
-		}
+// checkSearchLoadHostile is TestSearchLoadHostile's check of one case.
+func checkSearchLoadHostile(t testing.TB, c hostile.Case, dir string, noBundled bool) {
+	q := c.Query
+	if q == "" {
+		q = "hx"
+	}
+	ref := newReference(dir, noBundled)
+	checkSameAs(t, ref, q)
+	checkSameAs(t, ref, "!'"+q+" | has:timeline")
+	checkSuggestAs(t, ref, "zz"+q)
+}
+
+// hostileCases returns the hostile corpus, all of it or, for go test,
+// without the model class's cases that set one parameter to one bad value
+// (80 of them, "calls = NaN"): data keeps a timeline's model block as
+// written (Timeline.Model is raw JSON) and never reads a parameter, so
+// to it they are one case eighty times over, and they took two thirds of
+// the corpus's time. The model class's other cases (null, a string, 1001
+// actions…) stay. BenchmarkHostileCorpus, which .ci/run runs once, checks
+// every case.
+func hostileCases(all bool) []hostile.Case {
+	cs := hostile.Cases()
+	if all {
+		return cs
+	}
+	return slices.DeleteFunc(cs, func(c hostile.Case) bool {
+		return c.Class == "model" && strings.Contains(c.Name, " = ")
+	})
+}
+
+// eachHostile writes each case into a folder of its own and runs check on
+// it in a subtest, in parallel with the others when parallel is set;
+// noBundled says that the case names no record of the bundle, which takes
+// most of the time of a small case, so that a check can leave the bundle
+// out.
+func eachHostile(t *testing.T, cases []hostile.Case, parallel bool, check func(t testing.TB, c hostile.Case, dir string, noBundled bool)) {
+	for _, c := range cases {
 		t.Run(c.Class+"/"+c.Name, func(t *testing.T) {
-			dir := t.TempDir()
-			release, err := c.Write(dir)
-			defer release()
-			if errors.Is(err, errors.ErrUnsupported) {
-				t.Skip(err)
+			if parallel {
+				t.Parallel()
 			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			check(t, c, dir, noBundled)
+			withHostile(t, c, check)
 		})
 	}
+}
+
+// withHostile writes case c into a temporary folder and runs check on it.
+func withHostile(t testing.TB, c hostile.Case, check func(t testing.TB, c hostile.Case, dir string, noBundled bool)) {
+	t.Helper()
+	noBundled := true
+	for _, f := range c.Files {
+		noBundled = noBundled && !strings.Contains(string(f.Data), "IL-")
+	}
+	dir := t.TempDir()
+	release, err := c.Write(dir)
+	defer release()
+	if errors.Is(err, errors.ErrUnsupported) {
+		t.Skip(err)
+		return // namedTB's Skip returns
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	check(t, c, dir, noBundled)
+}
+
+// BenchmarkHostileCorpus runs TestSearchLoadHostile's and
+// TestCompactHostile's checks over every hostile case, the model class
+// whole, once per iteration: the corpus check that go test thins (see
+// hostileCases). .ci/run runs it once (-benchtime=1x); a failure names the
+// case.
+func BenchmarkHostileCorpus(b *testing.B) {
+	defer data.SetArrayMin(1)()
+	cases := hostileCases(true)
+	for b.Loop() {
+		for _, c := range cases {
+			restore := data.SetStreamChunk(4 << 10)
+			withHostile(namedTB{b, c.Class + "/" + c.Name}, c, checkSearchLoadHostile)
+			restore()
+			restore = data.SetCompactChunk(4 << 10)
+			withHostile(namedTB{b, c.Class + "/" + c.Name}, c, checkCompactHostile)
+			restore()
+		}
+	}
+}
+
+// namedTB puts a case's name before each failure, as a subtest would.
+type namedTB struct {
+	testing.TB
+	name string
+}
+
+func (n namedTB) Errorf(format string, args ...any) {
+	n.TB.Helper()
+	n.TB.Errorf("%s: %s", n.name, fmt.Sprintf(format, args...))
+}
+
+func (n namedTB) Fatalf(format string, args ...any) {
+	n.TB.Helper()
+	n.TB.Fatalf("%s: %s", n.name, fmt.Sprintf(format, args...))
+}
+
+func (n namedTB) Fatal(args ...any) {
+	n.TB.Helper()
+	n.TB.Fatalf("%s: %s", n.name, fmt.Sprint(args...))
+}
+
+func (n namedTB) Skip(args ...any) {
+	n.TB.Helper()
+	n.TB.Logf("%s: skipped: %s", n.name, fmt.Sprint(args...))
 }
 
 // TestSearchCacheMisses checks that a cache file that is stale, corrupt,

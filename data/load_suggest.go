@@ -8,6 +8,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/incidents-dev/incidents/data/internal/fold"
+	"github.com/incidents-dev/incidents/internal/editdist"
 )
 
 // Suggestions for a search that found nothing, made as SearchLoad makes
@@ -154,14 +157,14 @@ type nearWord struct {
 }
 
 // plainRunes counts the runes of s when it holds only ASCII and Hangul
-// syllables, which folding keeps one rune each (foldShort); ok is false
+// syllables, which folding keeps one rune each (fold.Short); ok is false
 // for anything else.
 func plainRunes(s string) (n int, ok bool) {
 	for i := 0; i < len(s); n++ {
 		switch {
 		case s[i] < utf8.RuneSelf:
 			i++
-		case hangulAt(s, i):
+		case fold.HangulAt(s, i):
 			i += 3
 		default:
 			return 0, false
@@ -197,7 +200,7 @@ func (s *dictSink) isNear(name string, rs *[]rune) bool {
 			}
 			decoded = true
 		}
-		if osaDistance(w.rs, *rs, w.limit) <= w.limit {
+		if editdist.Distance(w.rs, *rs, w.limit) <= w.limit {
 			return true
 		}
 	}
@@ -256,7 +259,7 @@ func (m *matcher) addNames(r *Record, e entry) {
 		if n, ok := plainRunes(s); ok && !sink.lengthNear(n) {
 			return // folded, as long: isNear would leave it out
 		}
-		f, _, _ := foldShort(s, &m.foldBuf)
+		f, _, _ := fold.Short(s, &m.foldBuf)
 		if runeCount(f) >= 3 {
 			lo := len(m.dictText)
 			m.dictText = append(m.dictText, f...)

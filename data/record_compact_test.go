@@ -26,7 +26,7 @@ var compactQueries = []string{"", "dns", "etcd crash", "음성", "cloudflare", "
 //
 // It does so twice: with the records' search text in memory, and with
 // every summary's spilled to a file (Options.Spill, with no budget).
-func checkCompact(t *testing.T, dir string, noBundled bool, queries ...string) {
+func checkCompact(t testing.TB, dir string, noBundled bool, queries ...string) {
 	t.Helper()
 	checkCompactAs(t, dir, noBundled, "", queries)
 	defer data.SetSpillBudget(0)()
@@ -35,7 +35,7 @@ func checkCompact(t *testing.T, dir string, noBundled bool, queries ...string) {
 
 // checkCompactAs is checkCompact with the summaries spilled to a file in
 // spill, or kept in memory for "".
-func checkCompactAs(t *testing.T, dir string, noBundled bool, spill string, queries []string) {
+func checkCompactAs(t testing.TB, dir string, noBundled bool, spill string, queries []string) {
 	t.Helper()
 	whole, werr := data.Load(data.Options{Paths: []string{dir}, NoBundled: noBundled})
 	small, serr := data.Load(data.Options{Paths: []string{dir}, NoBundled: noBundled, Compact: true, Spill: spill})
@@ -160,19 +160,42 @@ func TestCompactSynth(t *testing.T) {
 	checkCompact(t, dir, false, compactQueries...)
 }
 
-// TestCompactHostile loads every hostile input compact.
+// TestCompactHostile loads every hostile input compact (the model class
+// thinned: see hostileCases; BenchmarkHostileCorpus runs them all).
 func TestCompactHostile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the hostile corpus takes a few seconds")
 	}
 	defer data.SetCompactChunk(4 << 10)()
-	eachHostile(t, func(t *testing.T, c hostile.Case, dir string, noBundled bool) {
-		qs := compactQueries
-		if c.Query != "" {
-			qs = append([]string{c.Query}, qs...)
-		}
-		checkCompact(t, dir, noBundled, qs...)
+	// checkCompact's two halves as two passes, each running the cases two
+	// at a time: the search text in memory, then every summary spilled to
+	// a file (the spill budget, a package setting, holds for the pass).
+	t.Run("in memory", func(t *testing.T) {
+		eachHostile(t, hostileCases(false), true, func(t testing.TB, c hostile.Case, dir string, noBundled bool) {
+			checkCompactAs(t, dir, noBundled, "", compactQueriesFor(c))
+		})
 	})
+	defer data.SetSpillBudget(0)()
+	t.Run("spilled", func(t *testing.T) {
+		eachHostile(t, hostileCases(false), true, func(t testing.TB, c hostile.Case, dir string, noBundled bool) {
+			checkCompactAs(t, dir, noBundled, t.TempDir(), compactQueriesFor(c))
+		})
+	})
+}
+
+// checkCompactHostile is TestCompactHostile's check of one case, both
+// halves in turn (for BenchmarkHostileCorpus).
+func checkCompactHostile(t testing.TB, c hostile.Case, dir string, noBundled bool) {
+	checkCompact(t, dir, noBundled, compactQueriesFor(c)...)
+}
+
+// compactQueriesFor is compactQueries, after case c's own query if it has
+// one.
+func compactQueriesFor(c hostile.Case) []string {
+	if c.Query != "" {
+		return append([]string{c.Query}, compactQueries...)
+	}
+	return compactQueries
 }
 
 // TestCompactChanged changes, cuts short and removes the file of compact

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/incidents-dev/incidents/data/internal/fold"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -76,7 +77,7 @@ func clean(s string) bool {
 			i++
 			continue
 		}
-		if !hangulAt(s, i) {
+		if !fold.HangulAt(s, i) {
 			break
 		}
 		i += 3

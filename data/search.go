@@ -6,6 +6,10 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+
+	"github.com/incidents-dev/incidents/data/internal/fold"
+	"github.com/incidents-dev/incidents/data/internal/grams"
+	"github.com/incidents-dev/incidents/data/internal/jamo"
 )
 
 // Index searches a fixed set of records. Build it once with NewIndex; Search
@@ -27,14 +31,14 @@ type Index struct {
 // doc is one record's folded field texts and the runes each holds, the
 // fields read first placed first.
 type doc struct {
-	all  mask
-	mask [numFields]mask
+	all  fold.Mask
+	mask [numFields]fold.Mask
 	text [numFields]string
 	// long indexes the two summaries (FieldSummaryEN, FieldSummaryKO).
 	long [2]summary
 	// maps are the fields' maps back to the record's texts, nil for a
 	// field whose folding kept every offset; nil for none at all.
-	maps *[numFields]*posMap
+	maps *[numFields]*fold.Map
 	// out, when set, says where the summaries' folded texts are in a
 	// spill file, text holding none of them (see spill).
 	out *spilled
@@ -42,7 +46,7 @@ type doc struct {
 
 // summary is what a summary match needs beyond the text.
 type summary struct {
-	grams grams
+	grams grams.Filter
 	// words are the text's word starts; nil when it has none, is too long
 	// for them, or is kept out of memory (see spill): it is then scanned
 	// whole. A pointer keeps the docs compact.
@@ -50,7 +54,7 @@ type summary struct {
 	// inits holds the pairs of initial consonants of neighbouring
 	// syllables, which a 초성 query's pairs must be among; nil for none.
 	// A pointer keeps the docs compact for every other query.
-	inits *initialPairs
+	inits *jamo.Pairs
 }
 
 // wordStarts are a summary's words that begin with an ASCII letter or
@@ -124,10 +128,10 @@ func NewIndex(recs []*Record) *Index {
 
 func (d *doc) fill(r *Record, sc *summaryScratch) {
 	for f := range numFields {
-		var m *posMap
-		d.text[f], m, d.mask[f] = foldMask(r.FieldText(f))
+		var m *fold.Map
+		d.text[f], m, d.mask[f] = fold.WithMask(r.FieldText(f))
 		d.setMap(f, m)
-		d.all = d.all.or(d.mask[f])
+		d.all = d.all.Or(d.mask[f])
 		if isLong(f) {
 			d.long[f-FieldSummaryEN] = newSummary(d.text[f], sc)
 		}
@@ -136,7 +140,7 @@ func (d *doc) fill(r *Record, sc *summaryScratch) {
 
 // mapOf returns field f's map back to the record's text, nil when its
 // folding kept every offset.
-func (d *doc) mapOf(f Field) *posMap {
+func (d *doc) mapOf(f Field) *fold.Map {
 	if d.maps == nil {
 		return nil
 	}
@@ -144,12 +148,12 @@ func (d *doc) mapOf(f Field) *posMap {
 }
 
 // setMap sets field f's map (see mapOf).
-func (d *doc) setMap(f Field, m *posMap) {
+func (d *doc) setMap(f Field, m *fold.Map) {
 	if d.maps == nil {
 		if m == nil {
 			return
 		}
-		d.maps = new([numFields]*posMap)
+		d.maps = new([numFields]*fold.Map)
 	}
 	d.maps[f] = m
 }
@@ -190,7 +194,7 @@ func (ix *Index) Search(query string) []Match {
 		}
 		return ix.searchQuery(q)
 	}
-	return ix.searchWords(foldQuery(query))
+	return ix.searchWords(fold.Query(query))
 }
 
 // searchWords searches for plain words, each of which must match.
@@ -246,7 +250,7 @@ func newCandSet(found parts, total int) candSet {
 
 // searchFresh is Search without reuse of recent queries, for tests.
 func (ix *Index) searchFresh(query string) []Match {
-	words, ok := foldQuery(query), isPlain(query)
+	words, ok := fold.Query(query), isPlain(query)
 	if !ok {
 		q, _ := ParseQuery(query)
 		words, ok = q.plainWords()

@@ -3,6 +3,8 @@ package data
 import (
 	"hash/maphash"
 	"unsafe"
+
+	"github.com/incidents-dev/incidents/data/internal/fold"
 )
 
 // compactBatch makes the records of one decoded batch compact
@@ -115,7 +117,7 @@ func (st *stub) keepPatches(r, c *Record, patches [3][]byte, a *arena) {
 		} else {
 			st.sums[k] = a.copy(r.FieldText(f))
 			if m := d.mapOf(f); m != nil {
-				m.src = st.sums[k]
+				m.Src = st.sums[k]
 			}
 		}
 	}
@@ -139,7 +141,7 @@ func (d *doc) keepTexts(r, c *Record, a *arena) {
 			d.text[f] = a.copy(d.text[f])
 		}
 		if m := d.mapOf(f); m != nil && !isLong(f) {
-			m.src = c.FieldText(f)
+			m.Src = c.FieldText(f)
 		}
 	}
 }
@@ -218,7 +220,7 @@ func same(a, b string) bool {
 // the one before (a uvarint) and the byte of s, appended to dst. ok is
 // false when s cannot be restored that way, or a patch would be no
 // smaller than s.
-func patchOf(dst []byte, s, t string, m *posMap) ([]byte, bool) {
+func patchOf(dst []byte, s, t string, m *fold.Map) ([]byte, bool) {
 	if len(s) != len(t) || m != nil {
 		return dst, false
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/incidents-dev/incidents/data/internal/fold"
 )
 
 // Queries with syntax (filters, marks, negation, alternatives) take this
@@ -171,7 +173,7 @@ func (sc *scratch) containsAnywhere(d *doc, w string) bool {
 // mayHold reports whether field f of d may hold folded text s, by its
 // runes' mask: a summary kept in a spill file is read for those alone.
 func (sc *scratch) mayHold(d *doc, f Field, s string) bool {
-	return d.out == nil || !isLong(f) || d.mask[f].covers(maskOf(s))
+	return d.out == nil || !isLong(f) || d.mask[f].Covers(fold.MaskOf(s))
 }
 
 // anchored matches an exact, prefix or suffix term in one folded field,
@@ -201,7 +203,7 @@ func anchored(text string, kind QueryKind, s string, f Field, out *[]int) int {
 			continue
 		}
 		best = max(best, min(quality(text, i, len(s)), qStartWord))
-		*out = appendRuneStarts(*out, text, i, end)
+		*out = fold.AppendRuneStarts(*out, text, i, end)
 		if kind != QueryExact || !isLong(f) {
 			break
 		}

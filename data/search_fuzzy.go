@@ -3,10 +3,12 @@ package data
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/incidents-dev/incidents/data/internal/fuzzy"
 )
 
 // matchFuzzy matches w as a subsequence of a short field whose matched runes
-// skip at most maxGap others in all. sahilm/fuzzy (fuzzyScore, its steps
+// skip at most maxGap others in all. sahilm/fuzzy (fuzzy.Score, its steps
 // without its allocations; buf is its reused memory) picks the positions and
 // supplies its bonus (separator, camel case and adjacency), run over the
 // most compact embedding and the rune before it, not the whole field: the
@@ -25,7 +27,7 @@ func matchFuzzy(text string, w *qword, out, buf *[]int) int {
 		from -= n
 	}
 	window := text[from:end]
-	score, idx, ok := fuzzyScore(w.rs, window, *buf)
+	score, idx, ok := fuzzy.Score(w.rs, window, *buf)
 	*buf = idx
 	if ok {
 		last := idx[len(idx)-1]

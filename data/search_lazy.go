@@ -1,5 +1,7 @@
 package data
 
+import "github.com/incidents-dev/incidents/data/internal/fold"
+
 // Ranking without hits, for a list that shows a screenful of results at a
 // time: working out where every match matched costs more than the search,
 // and only the rows on screen need it.
@@ -61,7 +63,7 @@ func (ix *Index) HitsOf(query string, r *Record) []Hit {
 // alone, as Search reads them.
 func (ix *Index) plainWords(query string) ([]string, bool) {
 	if isPlain(query) {
-		return foldQuery(query), true
+		return fold.Query(query), true
 	}
 	q, _ := ParseQuery(query)
 	return q.plainWords()

@@ -4,6 +4,10 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/incidents-dev/incidents/data/internal/fold"
+	"github.com/incidents-dev/incidents/data/internal/grams"
+	"github.com/incidents-dev/incidents/data/internal/jamo"
 )
 
 // Matching one query word against one folded field, and scoring it.
@@ -58,9 +62,9 @@ var fieldWeight = [numFields]int{
 type qword struct {
 	s    string
 	rs   []rune
-	mask mask
-	// grams are the bits a summary's grams filter must hold.
-	grams []gram
+	mask fold.Mask
+	// grams are the bits a summary's gram filter must hold.
+	grams []grams.Gram
 	// bounded is set for a word starting with an ASCII letter or digit:
 	// in a summary it must begin a word ("dns" does not match "kdns").
 	bounded bool
@@ -93,25 +97,25 @@ func prepareWord(w string) qword {
 			parts[i] = prepareWord(p)
 		}
 	}
-	var wm mask
+	var wm fold.Mask
 	for _, p := range parts {
-		wm = wm.or(p.mask)
+		wm = wm.Or(p.mask)
 	}
-	if hasJamo(rs) {
-		return qword{s: w, rs: rs, mask: jamoMask(rs).or(wm), jamo: true, parts: parts}
+	if jamo.HasJamo(rs) {
+		return qword{s: w, rs: rs, mask: jamoMask(rs).Or(wm), jamo: true, parts: parts}
 	}
-	bounded := rs[0] < utf8.RuneSelf && isWordRune(rs[0])
-	m := maskOf(w)
+	bounded := rs[0] < utf8.RuneSelf && fold.IsWordRune(rs[0])
+	m := fold.MaskOf(w)
 	if len(parts) > 0 {
 		m = wm // the parts may stand apart, without the punctuation
 	}
-	return qword{s: w, rs: rs, mask: m, bounded: bounded, grams: needGrams(rs, bounded), parts: parts}
+	return qword{s: w, rs: rs, mask: m, bounded: bounded, grams: grams.Need(rs, bounded), parts: parts}
 }
 
-// mayHave reports whether grams filter g allows summary matches of w.
-func (w *qword) mayHave(g *grams) bool {
+// mayHave reports whether gram filter g allows summary matches of w.
+func (w *qword) mayHave(g *grams.Filter) bool {
 	for _, b := range w.grams {
-		if !g.has(b) {
+		if !g.Has(b) {
 			return false
 		}
 	}
@@ -129,7 +133,7 @@ type scratch struct {
 	tmp  []int
 	ints []int
 	hits []Hit
-	fz   []int // fuzzyScore's offsets
+	fz   []int // fuzzy.Score's offsets
 	// one says the scratch serves a single record (Index.HitsOf): its
 	// arenas are cut to size rather than grown in blocks.
 	one bool
@@ -144,7 +148,7 @@ type scratch struct {
 // folded texts) in sc.pos. It reports false unless every word matched.
 func (sc *scratch) match(d *doc, ws []qword) (int, bool) {
 	for i := range ws {
-		if !d.all.covers(ws[i].mask) {
+		if !d.all.Covers(ws[i].mask) {
 			return 0, false
 		}
 	}
@@ -168,7 +172,7 @@ func (sc *scratch) match(d *doc, ws []qword) (int, bool) {
 // as written count.
 func (sc *scratch) word(d *doc, w *qword, fuzzy bool) (best, sum int) {
 	for f := range numFields {
-		if !d.mask[f].covers(w.mask) {
+		if !d.mask[f].Covers(w.mask) {
 			continue
 		}
 		var q int
@@ -221,7 +225,7 @@ func (sc *scratch) word(d *doc, w *qword, fuzzy bool) (best, sum int) {
 		// fuzzy subsequence, so letters scattered through one field
 		// are not marked when the word stands whole in another.
 		for f := range FieldSummaryEN {
-			if d.mask[f].covers(w.mask) {
+			if d.mask[f].Covers(w.mask) {
 				if q := matchFuzzy(d.text[f], w, &sc.pos[f], &sc.fz); q > 0 {
 					s := max(q*fieldWeight[f]/fuzzyDiv, 1)
 					sum += s
@@ -254,7 +258,7 @@ func (sc *scratch) collect(d *doc) []Hit {
 			p = slices.Compact(p)
 		}
 		if m := d.mapOf(f); m != nil {
-			sc.tmp = m.source(sc.tmp[:0], p)
+			sc.tmp = m.Source(sc.tmp[:0], p)
 			p = sc.tmp
 		}
 		idx := sc.takeInts(len(p))
@@ -263,24 +267,6 @@ func (sc *scratch) collect(d *doc) []Hit {
 		n++
 	}
 	return hits
-}
-
-// source maps folded offsets p (sorted) to the rune starts of the source
-// segments they came from.
-func (m *posMap) source(dst, p []int) []int {
-	last := -1
-	for _, i := range p {
-		from, to := int(m.start[i]), int(m.end[i])
-		for j := from; j < to; {
-			if j > last {
-				dst = append(dst, j)
-				last = j
-			}
-			_, n := utf8.DecodeRuneInString(m.src[j:])
-			j += n
-		}
-	}
-	return dst
 }
 
 func (sc *scratch) takeInts(n int) []int { return take(&sc.ints, n, sc.block(4096)) }
@@ -308,7 +294,7 @@ func take[T any](arena *[]T, n, block int) []T {
 
 // quality rates a substring match at [i, i+n) of text.
 func quality(text string, i, n int) int {
-	start, end := startsWord(text, i), endsWord(text, i+n)
+	start, end := fold.StartsWord(text, i), fold.EndsWord(text, i+n)
 	switch {
 	case i == 0 && n == len(text):
 		return qExact
@@ -343,7 +329,7 @@ func matchSub(text string, w *qword, out *[]int) int {
 		off = i + 1
 	}
 	if at >= 0 {
-		*out = appendRuneStarts(*out, text, at, at+len(w.s))
+		*out = fold.AppendRuneStarts(*out, text, at, at+len(w.s))
 	}
 	return best
 }
@@ -365,7 +351,7 @@ func matchEvery(text string, sm *summary, w *qword, out *[]int) int {
 				continue
 			}
 			best = max(best, min(quality(text, i, len(w.s)), qStartWord))
-			*out = appendRuneStarts(*out, text, i, i+len(w.s))
+			*out = fold.AppendRuneStarts(*out, text, i, i+len(w.s))
 			if hits++; hits == maxLongHits {
 				break
 			}
@@ -379,11 +365,11 @@ func matchEvery(text string, sm *summary, w *qword, out *[]int) int {
 		}
 		i += off
 		off = i + 1
-		if w.bounded && !startsWord(text, i) {
+		if w.bounded && !fold.StartsWord(text, i) {
 			continue
 		}
 		best = max(best, min(quality(text, i, len(w.s)), qStartWord))
-		*out = appendRuneStarts(*out, text, i, i+len(w.s))
+		*out = fold.AppendRuneStarts(*out, text, i, i+len(w.s))
 		hits++
 	}
 	return best

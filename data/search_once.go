@@ -1,13 +1,15 @@
 package data
 
 import (
-	"encoding/binary"
 	"runtime"
 	"slices"
 	"strings"
 	"sync/atomic"
-	"unicode/utf8"
 	"unsafe"
+
+	"github.com/incidents-dev/incidents/data/internal/fold"
+	"github.com/incidents-dev/incidents/data/internal/grams"
+	"github.com/incidents-dev/incidents/data/internal/jamo"
 )
 
 // Search returns the records of recs matching query, exactly as
@@ -23,7 +25,7 @@ import (
 // results are the same.
 func Search(recs []*Record, query string) []Match {
 	recs = byRecency(recs)
-	words := foldQuery(query)
+	words := fold.Query(query)
 	if !isPlain(query) {
 		q, _ := ParseQuery(query)
 		var ok bool
@@ -95,8 +97,8 @@ func byRecency(recs []*Record) []*Record {
 // everyRune is the mask of a text that may hold any rune, and everyGram
 // the filter of one that may hold any gram: they rule nothing out.
 var (
-	everyRune = mask{^uint64(0), ^uint64(0)}
-	everyGram = func() (g grams) {
+	everyRune = fold.Mask{^uint64(0), ^uint64(0)}
+	everyGram = func() (g grams.Filter) {
 		for i := range g {
 			g[i] = ^uint64(0)
 		}
@@ -110,7 +112,7 @@ func onceDoc() *doc {
 	d.all = everyRune
 	for f := FieldSummaryEN; f < numFields; f++ {
 		d.mask[f] = everyRune
-		d.long[f-FieldSummaryEN] = summary{grams: everyGram, inits: &everyPair}
+		d.long[f-FieldSummaryEN] = summary{grams: everyGram, inits: &jamo.EveryPair}
 	}
 	return d
 }
@@ -143,139 +145,13 @@ func (d *doc) fillOnceWith(r *Record, alias string, sc *onceScratch) {
 		default:
 			s = r.FieldText(f)
 		}
-		var m *posMap
-		d.text[f], m, d.mask[f] = foldShort(s, &sc.short[f])
+		var m *fold.Map
+		d.text[f], m, d.mask[f] = fold.Short(s, &sc.short[f])
 		d.setMap(f, m)
 	}
 	for f := FieldSummaryEN; f < numFields; f++ {
-		var m *posMap
-		d.text[f], m = foldLong(r.FieldText(f), &sc.long[f-FieldSummaryEN])
+		var m *fold.Map
+		d.text[f], m = fold.Long(r.FieldText(f), &sc.long[f-FieldSummaryEN])
 		d.setMap(f, m)
 	}
 }
-
-// foldShort is foldMask, the same text, map and mask, for a short field:
-// text of ASCII and precomposed Hangul alone (nearly all of it) is folded
-// in one pass into *buf, without allocating, when its capitals must be
-// lowered. The result may share buf's memory until the next call with the
-// same buf.
-func foldShort(s string, buf *[]byte) (string, *posMap, mask) {
-	var msk mask
-	var ascii uint64 // the mask's bits of the ASCII runes, all in msk[0]
-	upper := false
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < 0x80 {
-			upper = upper || 'A' <= c && c <= 'Z'
-			ascii |= asciiBits[c]
-			i++
-			continue
-		}
-		if c == 0xC2 && i+1 < len(s) && s[i+1] == 0xB7 {
-			msk.add(0xB7) // the middle dot between aliases: no case, and NFC
-			i += 2
-			continue
-		}
-		if !hangulAt(s, i) {
-			return foldMask(s)
-		}
-		msk.add(rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F))
-		i += 3
-	}
-	msk[0] |= ascii
-	if !upper {
-		return s, nil, msk
-	}
-	b := append((*buf)[:0], s...)
-	*buf = b
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return unsafe.String(&b[0], len(b)), nil, msk
-}
-
-// asciiBits holds, for each ASCII byte, the bit mask.add sets for it once
-// folded (none for a space): all of them fall in a mask's first word.
-var asciiBits = func() (t [utf8.RuneSelf]uint64) {
-	for c := range rune(utf8.RuneSelf) {
-		var m mask
-		if f := foldRune(c); f != ' ' {
-			m.add(f)
-		}
-		t[c] = m[0]
-	}
-	return t
-}()
-
-// foldLong is fold for a long text: text of ASCII and precomposed Hangul
-// alone (nearly all of it) needs only its capitals lowered, which it does
-// in *buf when it must. The result may share buf's memory: it lasts until
-// the next call with the same buf.
-func foldLong(s string, buf *[]byte) (string, *posMap) {
-	const (
-		high = 0x8080808080808080
-		// Added to eight ASCII bytes, these set a byte's top bit from 'A'
-		// and from past 'Z' up: no byte carries into the next.
-		fromA    = 0x3f3f3f3f3f3f3f3f
-		pastZ    = 0x2525252525252525
-		lowerBit = 0x20
-	)
-	upper := false
-	for i := 0; i < len(s); {
-		if i+8 <= len(s) {
-			x := load64(s, i)
-			if x&high == 0 {
-				upper = upper || (x+fromA)&^(x+pastZ)&high != 0
-				i += 8
-				continue
-			}
-		}
-		c := s[i]
-		switch {
-		case c < 0x80:
-			upper = upper || 'A' <= c && c <= 'Z'
-			i++
-		case (c == 0xEB || c == 0xEC) && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80,
-			hangulAt(s, i):
-			i += 3 // U+B000–U+CFFF, or another precomposed syllable
-		default:
-			return fold(s)
-		}
-	}
-	if !upper {
-		return s, nil
-	}
-	b := append((*buf)[:0], s...)
-	*buf = b
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		x := load64(s, i)
-		if x&high == 0 {
-			x |= (x + fromA) &^ (x + pastZ) & high >> 2
-			putLE64(b[i:], x)
-			continue
-		}
-		for j := i; j < i+8; j++ {
-			if c := b[j]; 'A' <= c && c <= 'Z' {
-				b[j] = c + lowerBit
-			}
-		}
-	}
-	for ; i < len(b); i++ {
-		if c := b[i]; 'A' <= c && c <= 'Z' {
-			b[i] = c + lowerBit
-		}
-	}
-	return unsafe.String(&b[0], len(b)), nil
-}
-
-// load64 reads eight bytes of s at i, little-endian.
-func load64(s string, i int) uint64 {
-	s = s[i : i+8]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
-func putLE64(b []byte, x uint64) { binary.LittleEndian.PutUint64(b, x) }

@@ -53,18 +53,27 @@ func TestSearchOnce(t *testing.T) {
 		"file", "flow", "ss", "\xff", "il-0499", "discord", "kubernetes pod", "클라우드", "k", "end",
 	}
 	for _, set := range sets {
-		queries := slices.Clone(base)
-		for _, seq := range typingSequences(append(slices.Clone(set.recs), fixture()...), 17, 8) {
-			queries = append(queries, seq...)
+		t.Run(set.name, func(t *testing.T) {
+			t.Parallel() // the sets share nothing but read-only records
+			checkSearchOnceSet(t, set.recs, base)
+		})
+	}
+}
+
+// checkSearchOnceSet is TestSearchOnce over one set of records: the base
+// queries, then typing sequences taken from the records.
+func checkSearchOnceSet(t *testing.T, recs []*data.Record, base []string) {
+	queries := slices.Clone(base)
+	for _, seq := range typingSequences(append(slices.Clone(recs), fixture()...), 17, 8) {
+		queries = append(queries, seq...)
+	}
+	ix := data.NewIndex(recs)
+	for _, q := range queries {
+		got := data.Search(recs, q)
+		if err := sameMatches(got, ix.SearchFresh(q)); err != nil {
+			t.Fatalf("Search(%q): %v", q, err)
 		}
-		ix := data.NewIndex(set.recs)
-		for _, q := range queries {
-			got := data.Search(set.recs, q)
-			if err := sameMatches(got, ix.SearchFresh(q)); err != nil {
-				t.Fatalf("%s: Search(%q): %v", set.name, q, err)
-			}
-			checkHits(t, q, got)
-		}
+		checkHits(t, q, got)
 	}
 }
 

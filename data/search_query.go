@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+
+	"github.com/incidents-dev/incidents/data/internal/fold"
+	"github.com/incidents-dev/incidents/data/internal/jamo"
 )
 
 // The query syntax, shared by the TUI's search box and `incidents search`:
@@ -93,7 +96,7 @@ func ParseQuery(s string) (Query, error) {
 			first = &QueryError{Col: col, Msg: fmt.Sprintf(format, a...), format: format, args: a}
 		}
 	}
-	folded, _ := fold(strings.ToValidUTF8(s, "\uFFFD"))
+	folded, _ := fold.String(strings.ToValidUTF8(s, "\uFFFD"))
 	orNext := false // the previous token was "|"
 	lastBar := 0
 	for _, tok := range tokens(folded) {
@@ -202,15 +205,15 @@ func splitWords(s string) []string {
 	return strings.FieldsFunc(s, isQueryBreak)
 }
 
-func isQueryBreak(r rune) bool { return !isWordRune(r) && !isJamo(r) }
+func isQueryBreak(r rune) bool { return !fold.IsWordRune(r) && !jamo.IsJamo(r) }
 
 // normName folds a name for comparing filter values: lower case, without
 // spaces or punctuation ("Knight Capital" and "knight-capital" agree).
 func normName(s string) string {
-	s, _ = fold(s)
+	s, _ = fold.String(s)
 	var b strings.Builder
 	for _, r := range s {
-		if isWordRune(r) || isJamo(r) {
+		if fold.IsWordRune(r) || jamo.IsJamo(r) {
 			b.WriteRune(r)
 		}
 	}

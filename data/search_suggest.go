@@ -5,6 +5,9 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/incidents-dev/incidents/data/internal/fold"
+	"github.com/incidents-dev/incidents/internal/editdist"
 )
 
 // Typo tolerance: a query that matches nothing gets the nearest names the
@@ -94,7 +97,7 @@ func Suggest(recs []*Record, query string, n int) []string {
 }
 
 func foldKeepSpace(s string) string {
-	f, _ := fold(strings.ToValidUTF8(s, "\uFFFD"))
+	f, _ := fold.String(strings.ToValidUTF8(s, "\uFFFD"))
 	return f
 }
 
@@ -127,7 +130,7 @@ func nearest(dict []name, w string) []name {
 		if abs(len(nm.rs)-len(rs)) > limit {
 			continue
 		}
-		if d := osaDistance(rs, nm.rs, limit); d <= limit {
+		if d := editdist.Distance(rs, nm.rs, limit); d <= limit {
 			cs = append(cs, cand{nm, d})
 		}
 	}
@@ -145,44 +148,6 @@ func nearest(dict []name, w string) []name {
 }
 
 func abs(n int) int { return max(n, -n) }
-
-// osaDistance is the optimal string alignment distance between a and b
-// (insertions, deletions, substitutions and adjacent transpositions),
-// or limit+1 once it must exceed limit.
-func osaDistance(a, b []rune, limit int) int {
-	// Names are short: three rows on the stack serve nearly all of them.
-	var rows [3][32]int
-	prev2, prev, cur := rows[0][:0], rows[1][:0], rows[2][:0]
-	if len(b) >= len(rows[0]) {
-		prev2, prev, cur = nil, nil, nil
-	}
-	prev2 = append(prev2, make([]int, len(b)+1)...)
-	prev = append(prev, make([]int, len(b)+1)...)
-	cur = append(cur, make([]int, len(b)+1)...)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-			rowMin = min(rowMin, cur[j])
-		}
-		if rowMin > limit {
-			return limit + 1
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
-}
 
 // dict returns the index's names, built once.
 func (ix *Index) dict() []name {
@@ -228,7 +193,7 @@ func (ix *Index) dict() []name {
 // Discord), so that it is not offered beside the bare word.
 func stem(w string) string {
 	for i, r := range w {
-		if i > 0 && isHangulSyllable(r) {
+		if i > 0 && fold.IsHangulSyllable(r) {
 			if c := w[0]; c < 0x80 {
 				return w[:i]
 			}

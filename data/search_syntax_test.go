@@ -29,22 +29,6 @@ func marked(t *testing.T, text string, idx []int) string {
 	return b.String()
 }
 
-func TestInitials(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"메일박스", "ㅁㅇㅂㅅ"},
-		{"음성 통화", "ㅇㅅ ㅌㅎ"},
-		{"까치", "ㄲㅊ"},
-		{"Discord의", "Discordㅇ"},
-		{"힣가", "ㅎㄱ"},
-		{"ㄱ", "ㄱ"},
-	}
-	for _, tc := range tests {
-		if got := data.Initials(tc.in); got != tc.want {
-			t.Errorf("Initials(%q) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
-}
-
 func jamoFixture() []*data.Record {
 	return []*data.Record{
 		rec("J-1", "2026-01-01", "Discord", "Mailbox overflow", "메일박스가 넘쳤다",

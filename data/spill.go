@@ -11,13 +11,13 @@ import (
 
 // The folded text of the summaries is most of what a large compact library
 // holds (about 1.8 KB of the 2.9 KB a record keeps, at 100k records), yet a
-// search word reads it only for the records its grams filter lets through.
+// search word reads it only for the records its gram filter lets through.
 // So once a compact load (Options.Compact with Options.Spill) has kept
 // spillBudget bytes of it (or from the start, when its files hold
 // spillFrom bytes or more), it writes the rest to a file of its own, which
 // is removed from its folder at once where the system allows (it lives on
 // while open), and keeps where each record's text is. A search reads the
-// text back, with one read per record, for the records its words' grams
+// text back, with one read per record, for the records its words' gram filter
 // allow; a summary written there drops its word starts too, and is
 // scanned whole. The file is read and written with pread and pwrite, never
 // mapped, so what is in it stays out of the program's memory.

@@ -3,7 +3,6 @@ package library
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"sort"
 	"strings"
 	"sync"
@@ -78,18 +77,8 @@ func SearchOnce(opts Options, query string) (*data.Found, error) {
 // user's cache folder (XDG_CACHE_HOME when set), or "" when there is none.
 func CacheDir() string { return data.CacheDir() }
 
-// OpenFS loads the bundled library and then each file system, as Open does
-// with Options.FS; name is shown before the files' paths in errors.
-func OpenFS(name string, fsys ...fs.FS) (*Library, error) {
-	dirs := make([]data.Dir, len(fsys))
-	for i, f := range fsys {
-		dirs[i] = data.Dir{FS: f, Name: name}
-	}
-	return Open(Options{FS: dirs})
-}
-
 // New wraps a loaded data.Library, whose timelines' models have been checked
-// (data.Options.CheckTimeline = CheckModel) or are trusted. nil is an empty
+// (data.Options.CheckTimeline = checkModel) or are trusted. nil is an empty
 // library.
 func New(lib *data.Library) *Library {
 	if lib == nil {
@@ -109,10 +98,6 @@ func New(lib *data.Library) *Library {
 	return l
 }
 
-// CheckModel checks a timeline's model block: what Open applies to every
-// timeline, for loaders outside this package (data.Options.CheckTimeline).
-func CheckModel(tl *data.Timeline) error { return checkModel(tl) }
-
 // Validate checks every record, timeline and vocabulary file under paths
 // with the rules Open applies, models included, and returns every problem,
 // joined.
@@ -131,7 +116,7 @@ func (l *Library) Records() []*data.Record { return l.data.Records }
 func (l *Library) Notices() []string { return l.data.Notices }
 
 // Find returns the record with the given id, ignoring case and surrounding
-// space, or nil. A compact record is read whole (see Full).
+// space, or nil. A compact record is read whole (see data.Full).
 func (l *Library) Find(id string) *data.Record {
 	r, err := l.data.Record(id)
 	if err != nil {
@@ -142,7 +127,7 @@ func (l *Library) Find(id string) *data.Record {
 }
 
 // Record returns the record with the given id, ignoring case, whole (see
-// Full). An unknown id is an error wrapping data.ErrNotFound that names up
+// data.Full). An unknown id is an error wrapping data.ErrNotFound that names up
 // to three ids that look like it ("did you mean IL-0499?").
 func (l *Library) Record(id string) (*data.Record, error) {
 	r, err := l.data.Record(id)
@@ -152,11 +137,6 @@ func (l *Library) Record(id string) (*data.Record, error) {
 	r, _ = data.Full(r)
 	return r, nil
 }
-
-// Full returns record r whole: r itself, or for a compact record (see
-// OpenAsync) the record read back from its file, or what was loaded of it
-// with an error when the file has changed since (data.Full).
-func Full(r *data.Record) (*data.Record, error) { return data.Full(r) }
 
 func (l *Library) notFound(id string, err error) error {
 	near := l.Nearest(id, 3)

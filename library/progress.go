@@ -38,7 +38,7 @@ var quiet = 200 * time.Millisecond
 // OpenAsync opens the library as Open does, in a goroutine, and returns at
 // once. The user's records are compact (data.Options.Compact): they hold
 // their list columns and search text, which keeps a large library small;
-// Find, Record, Timeline and Full read one whole from its file. Updates delivers a progress report now and then once the load has
+// Find, Record and Timeline read one whole from its file. Updates delivers a progress report now and then once the load has
 // run for 200 ms, then the opened library; a report the reader is not
 // ready for is dropped, never waited on, except the last; the records it
 // would have carried go with the next. The search index

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/internal/editdist"
 	"github.com/incidents-dev/incidents/tui/i18n"
 )
 
@@ -350,7 +351,7 @@ func unknownFlag(c *command, name string, l data.Lang) string {
 	best, bestD := "", 3
 	for _, sp := range flagSpecs {
 		if _, ok := specFor(c, sp.name); ok {
-			if d := editDistance(name, sp.name); d < bestD {
+			if d := editdist.Strings(name, sp.name); d < bestD {
 				best, bestD = sp.name, d
 			}
 		}
@@ -359,27 +360,6 @@ func unknownFlag(c *command, name string, l data.Lang) string {
 		s += fmt.Sprintf(cliWords.didYouMeanFlag.In(l), best)
 	}
 	return s
-}
-
-// editDistance is the Levenshtein distance between two short ASCII names.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }
 
 // langFromEnv picks Korean when the locale is Korean, otherwise English.

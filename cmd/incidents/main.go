@@ -15,6 +15,7 @@ import (
 
 	// quietterm must stay imported: its init keeps Bubble Tea's from
 	// querying the terminal before main runs (see its doc).
+	"github.com/incidents-dev/incidents/internal/editdist"
 	"github.com/incidents-dev/incidents/internal/quietterm"
 )
 
@@ -104,7 +105,7 @@ func (e *env) run(args []string) int {
 func nearestCommand(name string, l data.Lang) string {
 	best, bestD := "", 3
 	for _, n := range commandOrder {
-		if d := editDistance(name, n); d < bestD {
+		if d := editdist.Strings(name, n); d < bestD {
 			best, bestD = n, d
 		}
 	}

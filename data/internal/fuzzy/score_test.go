@@ -1,17 +1,17 @@
-package data
+package fuzzy
 
 import (
 	"slices"
 	"testing"
 
-	"github.com/sahilm/fuzzy"
+	sahilm "github.com/sahilm/fuzzy"
 )
 
-// TestFuzzyScoreMatchesFuzzy checks fuzzyScore against sahilm/fuzzy over
+// TestScoreMatchesFuzzy checks Score against sahilm/fuzzy over
 // patterns and texts that exercise each bonus and penalty: first rune,
 // separators, camel case, adjacency, leading runes, Korean, a NUL, no
 // match.
-func TestFuzzyScoreMatchesFuzzy(t *testing.T) {
+func TestScoreMatchesFuzzy(t *testing.T) {
 	patterns := []string{"db", "dbf", "etcd", "tk", "데이", "데터", "ab", "a", "zz", "fb", "s3", "o-p"}
 	texts := []string{
 		"", "db", "database failover", "The Black Knight", "DynamoDB DNS", "dataBase", "etc/d etcd",
@@ -20,8 +20,8 @@ func TestFuzzyScoreMatchesFuzzy(t *testing.T) {
 	}
 	for _, p := range patterns {
 		for _, s := range texts {
-			ms := fuzzy.FindFromIterNoSort(p, func(yield func(string) bool) { yield(s) })
-			score, idx, ok := fuzzyScore([]rune(p), s, make([]int, 3))
+			ms := sahilm.FindFromIterNoSort(p, func(yield func(string) bool) { yield(s) })
+			score, idx, ok := Score([]rune(p), s, make([]int, 3))
 			if ok != (len(ms) == 1) {
 				t.Fatalf("%q in %q: ok %v, fuzzy found %d", p, s, ok, len(ms))
 			}
@@ -32,16 +32,16 @@ func TestFuzzyScoreMatchesFuzzy(t *testing.T) {
 	}
 }
 
-// FuzzFuzzyScore compares fuzzyScore with sahilm/fuzzy on any input.
-func FuzzFuzzyScore(f *testing.F) {
+// FuzzScore compares Score with sahilm/fuzzy on any input.
+func FuzzScore(f *testing.F) {
 	f.Add("db", "database failover")
 	f.Add("데이", "데이터베이스")
 	f.Fuzz(func(t *testing.T, p, s string) {
 		if p == "" {
 			return
 		}
-		ms := fuzzy.FindFromIterNoSort(p, func(yield func(string) bool) { yield(s) })
-		score, idx, ok := fuzzyScore([]rune(p), s, nil)
+		ms := sahilm.FindFromIterNoSort(p, func(yield func(string) bool) { yield(s) })
+		score, idx, ok := Score([]rune(p), s, nil)
 		if ok != (len(ms) == 1) {
 			t.Fatalf("%q in %q: ok %v, fuzzy found %d", p, s, ok, len(ms))
 		}

@@ -1,4 +1,8 @@
-package data
+// Package fuzzy is sahilm/fuzzy's scorer for one string, copied so that
+// search can score a window of text without fuzzy's allocations. It is
+// held to the library by a differential test and a fuzz target. The
+// library's MIT licence is in LICENSE beside this file.
+package fuzzy
 
 import (
 	"strings"
@@ -6,13 +10,14 @@ import (
 	"unicode/utf8"
 )
 
-// fuzzyScore is sahilm/fuzzy's FindFromIterNoSort over one string, as
-// matchFuzzy used it, without its allocations: it appends the matched byte
-// offsets to idx (which the caller reuses) and returns fuzzy's score and
-// whether every rune of pattern matched. It follows fuzzy v0.1.1 step for
-// step (MIT licence, Copyright (c) 2017 Sahil Muthoo), so scores and
-// offsets are the same; TestFuzzyScoreMatchesFuzzy compares them.
-func fuzzyScore(runes []rune, s string, idx []int) (int, []int, bool) {
+// Score is sahilm/fuzzy's FindFromIterNoSort over one string, without
+// its allocations: it appends the matched byte offsets to idx (which the
+// caller reuses) and returns fuzzy's score and whether every rune of
+// pattern matched. It follows fuzzy v0.1.3 (the version go.mod requires)
+// step for step (MIT licence, Copyright (c) 2017 Sahil Muthoo; see
+// LICENSE), so scores and offsets are the same; TestScoreMatchesFuzzy
+// compares them.
+func Score(runes []rune, s string, idx []int) (int, []int, bool) {
 	if len(runes) == 0 {
 		return 0, idx, false
 	}

@@ -1,4 +1,9 @@
-package data
+// Package fold is search's text folding: NFC, then each rune case-folded
+// to one lower-case representative, with a map back to the source's
+// offsets, a 128-bit mask of the runes a text holds, and the word and
+// Hangul tests the matchers share. It imports the standard library and
+// golang.org/x/text alone.
+package fold
 
 import (
 	"strings"
@@ -12,20 +17,20 @@ import (
 // representative, so that "ETCD", "etcd", decomposed Hangul jamo and
 // precomposed syllables compare equal byte for byte.
 
-// posMap maps byte offsets in a folded text back to the text it came from.
+// Map maps byte offsets in a folded text back to the text it came from.
 // It exists only for texts whose folding moved bytes (decomposed Hangul,
 // combining accents, the Kelvin sign…); for all others offsets are equal.
-type posMap struct {
+type Map struct {
 	// start and end give, for each byte offset i of the folded text that
 	// starts a rune, the source bytes [start[i], end[i]) of the
 	// normalisation segment that rune came from.
-	start, end []int32
-	src        string
+	Start, End []int32
+	Src        string
 }
 
-// foldRune returns the lower-case representative of r's case-fold orbit, so
+// Rune returns the lower-case representative of r's case-fold orbit, so
 // that every spelling that fuzzy's equalFold would accept folds to one rune.
-func foldRune(r rune) rune {
+func Rune(r rune) rune {
 	switch {
 	case r < utf8.RuneSelf:
 		if 'A' <= r && r <= 'Z' {
@@ -46,19 +51,19 @@ func foldRune(r rune) rune {
 
 // fold returns s folded for search, and a map back to s when byte offsets
 // differ between the two.
-func fold(s string) (string, *posMap) {
-	f, m, _ := foldMask(s)
+func String(s string) (string, *Map) {
+	f, m, _ := WithMask(s)
 	return f, m
 }
 
-// foldMask is fold that also returns the mask of the folded text.
+// WithMask is fold that also returns the Mask of the folded text.
 //
-// One pass classifies s and gathers the mask. Text made only of ASCII,
+// One pass classifies s and gathers the Mask. Text made only of ASCII,
 // Latin-1 and precomposed Hangul syllables (nearly all of it) is NFC as it
 // stands, which spares the normaliser's tables; anything else asks norm
 // whether it is NFC.
-func foldMask(s string) (string, *posMap, mask) {
-	var msk mask
+func WithMask(s string) (string, *Map, Mask) {
+	var msk Mask
 	plain := true    // only runes that are NFC on their own and never combine
 	changed := false // some rune folds to another
 	resized := false // some rune folds to one of another size
@@ -70,32 +75,32 @@ func foldMask(s string) (string, *posMap, mask) {
 				c += 'a' - 'A'
 			}
 			if c != ' ' {
-				msk.add(rune(c))
+				msk.Add(rune(c))
 			}
 			i++
 			continue
 		}
-		if hangulAt(s, i) {
-			msk.add(rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F))
+		if HangulAt(s, i) {
+			msk.Add(rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F))
 			i += 3
 			continue // no case, and NFC
 		}
-		r, n := decodeAt(s, i)
+		r, n := DecodeAt(s, i)
 		i += n
 		if r < 0xA0 || r > 0xFF {
 			plain = false
 		}
-		f := foldRune(r)
+		f := Rune(r)
 		if f != r {
 			changed = true
 			resized = resized || utf8.RuneLen(f) != n
 		}
-		msk.add(f)
+		msk.Add(f)
 	}
 	switch {
 	case resized || !plain && !norm.NFC.IsNormalString(s):
-		f, m := foldMapped(s)
-		return f, m, maskOf(f)
+		f, m := Mapped(s)
+		return f, m, MaskOf(f)
 	case !changed:
 		return s, nil, msk
 	}
@@ -109,8 +114,8 @@ func foldMask(s string) (string, *posMap, mask) {
 			i++
 			continue
 		}
-		r, n := decodeAt(s, i)
-		if f := foldRune(r); f != r {
+		r, n := DecodeAt(s, i)
+		if f := Rune(r); f != r {
 			b = utf8.AppendRune(b, f)
 		} else {
 			b = append(b, s[i:i+n]...) // as it was, invalid bytes included
@@ -120,12 +125,12 @@ func foldMask(s string) (string, *posMap, mask) {
 	return string(b), nil, msk
 }
 
-// foldMapped folds s segment by segment, recording where each folded rune
+// Mapped folds s segment by segment, recording where each folded rune
 // came from.
-func foldMapped(s string) (string, *posMap) {
+func Mapped(s string) (string, *Map) {
 	var b strings.Builder
 	b.Grow(len(s))
-	m := &posMap{src: s}
+	m := &Map{Src: s}
 	var it norm.Iter
 	it.InitString(norm.NFC, s)
 	for !it.Done() {
@@ -133,29 +138,29 @@ func foldMapped(s string) (string, *posMap) {
 		seg := it.Next()
 		to := it.Pos()
 		for _, r := range string(seg) {
-			b.WriteRune(foldRune(r))
-			for len(m.start) < b.Len() {
-				m.start = append(m.start, int32(from))
-				m.end = append(m.end, int32(to))
+			b.WriteRune(Rune(r))
+			for len(m.Start) < b.Len() {
+				m.Start = append(m.Start, int32(from))
+				m.End = append(m.End, int32(to))
 			}
 		}
 	}
 	return b.String(), m
 }
 
-// foldQuery folds a query and splits it into words at white space. Invalid
+// Query folds a query and splits it into words at white space. Invalid
 // UTF-8 becomes U+FFFD first: a stray byte could otherwise match inside a
 // rune of the text, and a word's byte prefix would not be a rune prefix,
 // which reuse of recent results relies on.
-func foldQuery(q string) []string {
-	f, _ := fold(strings.ToValidUTF8(q, "\uFFFD"))
+func Query(q string) []string {
+	f, _ := String(strings.ToValidUTF8(q, "\uFFFD"))
 	return strings.Fields(f)
 }
 
-// mask is a 128-bit summary of which runes a text holds: one bit per ASCII
+// Mask is a 128-bit summary of which runes a text holds: one bit per ASCII
 // letter and digit, a few shared bits for other ASCII, and the rest hashed
 // from other runes. A text that lacks a bit of a word cannot contain it.
-type mask [2]uint64
+type Mask [2]uint64
 
 func runeBit(r rune) uint {
 	switch {
@@ -169,92 +174,92 @@ func runeBit(r rune) uint {
 	return 40 + uint(uint32(r)*2654435761>>16)%88
 }
 
-func (m *mask) add(r rune) {
+func (m *Mask) Add(r rune) {
 	b := runeBit(r)
 	m[b>>6] |= 1 << (b & 63)
 }
 
-func (m mask) covers(w mask) bool { return m[0]&w[0] == w[0] && m[1]&w[1] == w[1] }
+func (m Mask) Covers(w Mask) bool { return m[0]&w[0] == w[0] && m[1]&w[1] == w[1] }
 
-func (m mask) or(w mask) mask { return mask{m[0] | w[0], m[1] | w[1]} }
+func (m Mask) Or(w Mask) Mask { return Mask{m[0] | w[0], m[1] | w[1]} }
 
-func maskOf(s string) mask {
-	var m mask
+func MaskOf(s string) Mask {
+	var m Mask
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if c != ' ' {
-				m.add(rune(c))
+				m.Add(rune(c))
 			}
 			i++
 			continue
 		}
-		r, n := decodeAt(s, i)
-		m.add(r)
+		r, n := DecodeAt(s, i)
+		m.Add(r)
 		i += n
 	}
 	return m
 }
 
-// hangulAt reports whether a precomposed Hangul syllable (U+AC00–U+D7A3,
+// HangulAt reports whether a precomposed Hangul syllable (U+AC00–U+D7A3,
 // lead bytes EA–ED) starts at byte i of s, which holds at least one byte
 // there.
-func hangulAt(s string, i int) bool {
+func HangulAt(s string, i int) bool {
 	if c := s[i]; c < 0xEA || c > 0xED || i+2 >= len(s) {
 		return false
 	}
 	r := rune(s[i]&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F)
-	return s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 && isHangulSyllable(r)
+	return s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 && IsHangulSyllable(r)
 }
 
-func isHangulSyllable(r rune) bool { return r >= 0xAC00 && r <= 0xD7A3 }
+func IsHangulSyllable(r rune) bool { return r >= 0xAC00 && r <= 0xD7A3 }
 
-// isWordRune reports whether r is part of a word (letters and digits).
-func isWordRune(r rune) bool {
+// IsWordRune reports whether r is part of a word (letters and digits).
+func IsWordRune(r rune) bool {
 	if r < utf8.RuneSelf {
 		return 'a' <= r && r <= 'z' || '0' <= r && r <= '9' || 'A' <= r && r <= 'Z'
 	}
-	if isHangulSyllable(r) {
+	if IsHangulSyllable(r) {
 		return true
 	}
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
 }
 
-// startsWord reports whether byte offset i of s begins a word.
-func startsWord(s string, i int) bool {
+// StartsWord reports whether byte offset i of s begins a word.
+func StartsWord(s string, i int) bool {
 	if i == 0 {
 		return true
 	}
 	if c := s[i-1]; c < utf8.RuneSelf {
-		return !isWordRune(rune(c))
+		return !IsWordRune(rune(c))
 	}
 	r, _ := utf8.DecodeLastRuneInString(s[:i])
-	return !isWordRune(r)
+	return !IsWordRune(r)
 }
 
-// endsWord reports whether byte offset i of s ends a word.
-func endsWord(s string, i int) bool {
+// EndsWord reports whether byte offset i of s ends a word.
+func EndsWord(s string, i int) bool {
 	if i >= len(s) {
 		return true
 	}
 	if c := s[i]; c < utf8.RuneSelf {
-		return !isWordRune(rune(c))
+		return !IsWordRune(rune(c))
 	}
 	r, _ := utf8.DecodeRuneInString(s[i:])
-	return !isWordRune(r)
+	return !IsWordRune(r)
 }
 
-// asciiWord marks the ASCII bytes that are word runes.
-var asciiWord = func() (t [utf8.RuneSelf]bool) {
+// ASCIIWord marks the ASCII bytes that are word runes.
+var ASCIIWord = func() (t [utf8.RuneSelf]bool) {
 	for c := range t {
-		t[c] = isWordRune(rune(c))
+		t[c] = IsWordRune(rune(c))
 	}
 	return t
 }()
 
-// decodeAt decodes the rune at byte i of s (0, 0 past the end), with the
+// DecodeAt decodes the rune at byte i of s (0, 0 past the end), with the
 // three-byte runes that make up Korean text decoded inline.
-func decodeAt(s string, i int) (rune, int) {
+func DecodeAt(s string, i int) (rune, int) {
 	if i >= len(s) {
 		return 0, 0
 	}
@@ -269,8 +274,8 @@ func decodeAt(s string, i int) (rune, int) {
 	return utf8.DecodeRuneInString(s[i:])
 }
 
-// appendRuneStarts appends the offsets of the runes of text[from:to].
-func appendRuneStarts(out []int, text string, from, to int) []int {
+// AppendRuneStarts appends the offsets of the runes of text[from:to].
+func AppendRuneStarts(out []int, text string, from, to int) []int {
 	for i := from; i < to; {
 		out = append(out, i)
 		if text[i] < utf8.RuneSelf {
@@ -281,4 +286,22 @@ func appendRuneStarts(out []int, text string, from, to int) []int {
 		i += n
 	}
 	return out
+}
+
+// Source maps folded offsets p (sorted) to the rune starts of the source
+// segments they came from.
+func (m *Map) Source(dst, p []int) []int {
+	last := -1
+	for _, i := range p {
+		from, to := int(m.Start[i]), int(m.End[i])
+		for j := from; j < to; {
+			if j > last {
+				dst = append(dst, j)
+				last = j
+			}
+			_, n := utf8.DecodeRuneInString(m.Src[j:])
+			j += n
+		}
+	}
+	return dst
 }
