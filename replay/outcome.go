@@ -81,9 +81,9 @@ func Compare(base, hyp Summary) data.Text {
 	if succ > 0 {
 		succEN, succKO = "success is under 50% for "+m+" more minutes", "성공률 50% 미만 시간이 "+m+"분 깁니다"
 	}
-	waitEN, waitKO := "calls wait "+h+" fewer call-hours for an endpoint", "통화가 엔드포인트를 기다린 시간이 "+hk+"통화·시간 적습니다"
+	waitEN, waitKO := "calls wait "+h+" fewer call-hours for an endpoint", "통화가 엔드포인트를 기다린 시간이 "+hk+" 통화·시간 적습니다"
 	if wait > 0 {
-		waitEN, waitKO = "calls wait "+h+" more call-hours for an endpoint", "통화가 엔드포인트를 기다린 시간이 "+hk+"통화·시간 많습니다"
+		waitEN, waitKO = "calls wait "+h+" more call-hours for an endpoint", "통화가 엔드포인트를 기다린 시간이 "+hk+" 통화·시간 많습니다"
 	}
 	var en, ko string
 	switch {

@@ -52,11 +52,18 @@ var hypothetical = data.Text{EN: "Hypothetical", KO: "가정"}
 
 // runKind says what kind of run every run of the scenario is, the
 // incident's and a what-if's alike (see planActions): compared side by
-// side, they differ only in what the what-if changed.
-var runKind = data.Text{
-	EN: "the operators' scripted actions as on the day, where they still apply (one aimed at a healthy instance goes to the most backed-up one, or nowhere; one a what-if switches off is left out)",
-	KO: "운영자 조치는 장애 당시 그대로이며, 해당되는 것만 따릅니다(정상인 인스턴스를 겨눈 조치는 가장 밀린 인스턴스로 가거나 하지 않고, 가정 실험에서 끈 조치는 빠집니다)",
-}
+// side, they differ only in what the what-if changed. scriptRule says how
+// the script applies to a what-if, for the notes of its series.
+var (
+	runKind = data.Text{
+		EN: "the operators' scripted actions as on the day, where they still apply",
+		KO: "장애 당시의 운영자 조치(해당되는 것만)",
+	}
+	scriptRule = data.Text{
+		EN: "an action aimed at an instance that is healthy in this run goes to the most backed-up one, or nowhere; one the what-if switches off is left out; those taken once the limits were in place move with rate_limit_at; once the script runs out, the operators restart what is still backed up (policy_after_min, policy_every_min)",
+		KO: "이 실행에서 정상인 인스턴스를 겨눈 조치는 가장 밀린 인스턴스로 가거나 하지 않고, 가정 실험에서 끈 조치는 빠지며, 제한을 건 뒤의 조치는 rate_limit_at을 따라 옮겨집니다. 적어 둔 조치가 끝나면 운영자는 아직 밀린 인스턴스를 재시작합니다(policy_after_min, policy_every_min)",
+	}
+)
 
 // note is the series note of r: the model block's note, then the run's own
 // outcome, computed from its series (replay.Outcome), in the model's zone.
@@ -106,8 +113,8 @@ func (r Run) Series(m Model, scenario string) []data.Series {
 	note := r.note(m)
 	if hyp {
 		note = data.Text{
-			EN: hypothetical.EN + " (" + scenario + "): a what-if run of the same kind as the incident's: " + runKind.EN + ". " + note.EN,
-			KO: hypothetical.KO + "(" + scenario + "): 장애 당시와 같은 종류의 가정 실험입니다. " + runKind.KO + ". " + note.KO,
+			EN: hypothetical.EN + " (" + scenario + "): a what-if run of the same kind as the incident's, with " + runKind.EN + " (" + scriptRule.EN + "). " + note.EN,
+			KO: hypothetical.KO + "(" + scenario + "): 장애 당시와 같은 종류의 가정 실험으로, " + runKind.KO + "를 따릅니다. " + scriptRule.KO + ". " + note.KO,
 		}
 	}
 	points := pointsOf
