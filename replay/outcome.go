@@ -97,10 +97,15 @@ func Compare(base, hyp Summary) data.Text {
 	switch {
 	case succ == 0 && wait == 0:
 		return data.Text{EN: "About the same as the baseline on both counts.", KO: "두 기준 모두 기준 실행과 거의 같습니다."}
-	case succ < 0 && wait > 0, succ > 0 && wait < 0:
+	case succ < 0 && wait > 0:
 		return data.Text{
 			EN: "A trade-off: " + succEN + ", but " + waitEN + ". Success counts only the requests made; calls held back do not show in it.",
 			KO: "맞바꾸기입니다. " + succKO + ". 그 대신 " + waitKO + ". 성공률은 보낸 요청만 세므로 붙잡혀 있는 통화는 드러나지 않습니다.",
+		}
+	case succ > 0 && wait < 0:
+		return data.Text{
+			EN: "A trade-off: " + succEN + ", but " + waitEN + ".",
+			KO: "맞바꾸기입니다. " + succKO + ". 그 대신 " + waitKO + ".",
 		}
 	case succ <= 0 && wait <= 0:
 		return data.Text{EN: "Better: " + en + ".", KO: "나아졌습니다. " + ko + "."}

@@ -40,7 +40,8 @@ func TestCompare(t *testing.T) {
 		{"same", Summary{MinutesBelow50: 98.5, Waiting: true, WaitingHours: 1_010_000}, "About the same", "두 기준 모두"},
 	} {
 		got := Compare(base, tc.hyp)
-		if !strings.HasPrefix(got.EN, tc.en) || !strings.HasPrefix(got.KO, tc.koStart) {
+		heldBack := strings.Contains(got.EN, "held back")
+		if !strings.HasPrefix(got.EN, tc.en) || !strings.HasPrefix(got.KO, tc.koStart) || heldBack != (tc.name == "trade-off") {
 			t.Errorf("%s: %q / %q", tc.name, got.EN, got.KO)
 		}
 	}
