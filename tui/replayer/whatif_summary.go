@@ -51,7 +51,7 @@ var whatIfWords = i18n.Register("replayer.whatif", &struct {
 	origCol:      i18n.W("incident (modelled)", "장애(모델 계산)"),
 	soFarCol:     i18n.W("incident so far (modelled)", "지금까지 장애(모델 계산)"),
 	hypCol:       i18n.W("hypothetical (modelled)", "가정(모델 계산)"),
-	recovered:    i18n.W("Back above 95% success", "성공률 95% 이상 회복"),
+	recovered:    i18n.W("Success back above 95%", "성공률 95% 이상 회복"),
 	notBy:        i18n.W("not by {t}", "{t}까지 미회복"),
 	waitingEnd:   i18n.W("Calls still waiting at the end", "끝에도 기다리는 통화"),
 	waitingHours: i18n.W("Call-hours waiting for an endpoint", "엔드포인트 대기(통화·시간)"),
