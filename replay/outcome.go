@@ -18,12 +18,12 @@ func Recovery(s Summary, loc *time.Location) data.Text {
 	switch {
 	case !s.RecoveredAbove95.IsZero():
 		at := s.RecoveredAbove95.In(loc).Format("15:04")
-		return data.Text{EN: "back above 95% at " + at, KO: at + "에 95% 이상으로 회복"}
+		return data.Text{EN: "back above 95% at " + at, KO: at + "에 95% 이상으로 돌아옴"}
 	case s.LowestSuccess >= 95:
 		return data.Text{EN: "never under 95%", KO: "95% 아래로 떨어지지 않음"}
 	default:
 		end := s.End.In(loc).Format("15:04")
-		return data.Text{EN: "not back above 95% by " + end + " (never recovered within the window)", KO: end + "까지 95% 이상으로 회복하지 못함(구간 안에서 복구되지 않음)"}
+		return data.Text{EN: "not back above 95% by " + end + " (never recovered within the window)", KO: end + "까지 95% 이상으로 돌아오지 못함(구간 안에서 복구되지 않음)"}
 	}
 }
 

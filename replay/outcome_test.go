@@ -16,8 +16,8 @@ func TestOutcomeWords(t *testing.T) {
 		s      Summary
 		en, ko string
 	}{
-		{rec, "Back above 95% at 14:26; no calls left waiting at 15:45.", "14:26에 95% 이상으로 회복, 15:45에 기다리는 통화 없음."},
-		{never, "Not back above 95% by 15:45 (never recovered within the window); 919k calls still waiting at 15:45.", "15:45까지 95% 이상으로 회복하지 못함(구간 안에서 복구되지 않음), 15:45에도 통화 92만 건이 기다림."},
+		{rec, "Back above 95% at 14:26; no calls left waiting at 15:45.", "14:26에 95% 이상으로 돌아옴, 15:45에 기다리는 통화 없음."},
+		{never, "Not back above 95% by 15:45 (never recovered within the window); 919k calls still waiting at 15:45.", "15:45까지 95% 이상으로 돌아오지 못함(구간 안에서 복구되지 않음), 15:45에도 통화 92만 건이 기다림."},
 		{calm, "Never under 95%.", "95% 아래로 떨어지지 않음."},
 	} {
 		if got := Outcome(tc.s, loc); got.EN != tc.en || got.KO != tc.ko {

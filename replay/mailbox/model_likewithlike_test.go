@@ -165,7 +165,7 @@ func TestNotesComputed(t *testing.T) {
 	}
 	n := note(tl)
 	if !strings.Contains(n.EN, "Back above 95% at 14:26") || !strings.Contains(n.EN, "no calls left waiting at 15:45") ||
-		!strings.Contains(n.KO, "14:26에 95% 이상으로 회복") {
+		!strings.Contains(n.KO, "14:26에 95% 이상으로 돌아옴") {
 		t.Errorf("incident's note: %q / %q", n.EN, n.KO)
 	}
 	hyp, err := whatIf(t, tl, map[string]string{"doubling": "off"})
@@ -179,7 +179,7 @@ func TestNotesComputed(t *testing.T) {
 	}
 	waiting := replay.Waiting(s, time.UTC).EN
 	if !strings.Contains(h.EN, "Not back above 95% by 15:45") || strings.Contains(h.EN, "Back above 95% at") ||
-		!strings.Contains(h.EN, strings.Split(waiting, " ")[0]+" calls still waiting at 15:45") || !strings.Contains(h.KO, "15:45까지 95% 이상으로 회복하지 못함") {
+		!strings.Contains(h.EN, strings.Split(waiting, " ")[0]+" calls still waiting at 15:45") || !strings.Contains(h.KO, "15:45까지 95% 이상으로 돌아오지 못함") {
 		t.Errorf("doubling=off note: %q / %q", h.EN, h.KO)
 	}
 	for _, s := range hyp.Series {
