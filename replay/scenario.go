@@ -77,6 +77,19 @@ type Summary struct {
 	// LowestSuccess is the lowest success, in percent: a dip that never goes
 	// under 50% still shows here.
 	LowestSuccess float64
+
+	// End is the last moment of the run (its window's end).
+	End time.Time
+	// Waiting says whether the run has a series of calls waiting for what
+	// the outage withholds (IL-0499: an endpoint); WaitingEnd is how many
+	// still wait at End, WaitingPeak the most at once, and WaitingHours
+	// their sum over the run in call-hours.
+	Waiting                               bool
+	WaitingEnd, WaitingPeak, WaitingHours float64
+	// Kind says what kind of run both the baseline and a hypothetical are
+	// (IL-0499: the operators' scripted actions as on the day), so that a
+	// panel can say its columns compare like with like.
+	Kind data.Text
 }
 
 // Scenario is an incident model bound to its timeline: the parameters a

@@ -124,6 +124,11 @@ type Model struct {
 	RateLimitAt time.Time
 	RateLimit   float64
 	PooledShare float64
+	// ScriptLimitAt is when the limits came in the incident (the file's
+	// rate_limit_at): an action taken once they were in place (WithLimits)
+	// keeps its distance from them when a what-if moves them. Zero (a model
+	// built by hand) puts every such action at RateLimitAt.
+	ScriptLimitAt time.Time
 
 	// RestartTime is how long an instance's application takes to come back
 	// after a restart. An instance restarted while in the ring keeps its
@@ -138,12 +143,14 @@ type Model struct {
 	RestartTime, RestartStep time.Duration
 	RestartFrom              []string
 
-	// Policy is the operators' rule under a what-if, in place of the
+	// Policy is an operators' rule a run may follow in place of the
 	// incident's targeted restarts: from PolicyFrom on, an instance backed
 	// up for PolicyAfter is restarted, the one backed up longest first, at
 	// most one every PolicyEvery. Scripted says whether the run follows the
-	// incident's actions as they happened (the base run) or the rule (any
-	// what-if); Off lists the keyed actions a what-if switched off.
+	// incident's actions where they still apply (every run of the scenario,
+	// the incident's and any what-if's alike, so that they compare like with
+	// like) or the rule (Scripted false: a study of the rule, not offered by
+	// the what-if panel); Off lists the keyed actions a what-if switched off.
 	PolicyFrom               time.Time
 	PolicyAfter, PolicyEvery time.Duration
 	Scripted                 bool
@@ -211,7 +218,8 @@ type Action struct {
 	// for an action a what-if cannot switch off.
 	Key string
 	// WithLimits is true for an action taken once the spawn limits were in
-	// place: under a what-if it moves with rate_limit_at.
+	// place, in answer to them: under a what-if it moves with rate_limit_at,
+	// keeping its distance from it (see Model.ScriptLimitAt).
 	WithLimits bool
 	Note       data.Text
 }

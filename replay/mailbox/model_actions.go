@@ -13,9 +13,7 @@ func (s *sim) act(t int) {
 	if s.m.RestartTime == 0 {
 		boot = 0
 	}
-	if !s.m.Scripted {
-		s.policy(t, boot)
-	}
+	s.policy(t, boot)
 	for s.nextAction < len(s.actions) && s.m.stepOf(s.actions[s.nextAction].At) <= t {
 		a := s.actions[s.nextAction]
 		s.nextAction++
@@ -58,23 +56,27 @@ func (s *sim) act(t int) {
 	}
 }
 
-// planActions returns the actions a run follows: the incident's as they
-// happened for the base run; under a what-if, those not switched off, with
-// the targeted restarts left to the policy and the actions taken once the
-// limits were in place moved with the limits (dropped if they never come).
+// planActions returns the actions a run follows. A scripted run (the
+// incident's and every what-if's, so that the two compare like with like)
+// takes the incident's actions where they still apply: those a what-if
+// switched off are left out, and those taken once the limits were in place
+// move with the limits, keeping their distance from them (dropped if the
+// limits never come); a targeted restart
+// whose named instance is healthy goes to the most backed-up one, or nowhere
+// (see target). A run under the rule (Scripted false) keeps only the
+// actions that are not targeted restarts and leaves those to the rule.
 func planActions(m Model) []Action {
-	if m.Scripted {
-		return m.Actions
-	}
 	var out []Action
 	for _, a := range m.Actions {
 		switch {
 		case a.Key != "" && m.Off[a.Key]:
 			continue
-		case a.Do == RestartInstance || a.Do == RestartSupervisor:
+		case !m.Scripted && (a.Do == RestartInstance || a.Do == RestartSupervisor):
 			continue
 		case a.WithLimits && m.RateLimitAt.IsZero():
 			continue
+		case a.WithLimits && !m.ScriptLimitAt.IsZero():
+			a.At = a.At.Add(m.RateLimitAt.Sub(m.ScriptLimitAt))
 		case a.WithLimits:
 			a.At = m.RateLimitAt
 		}
@@ -183,6 +185,7 @@ func (s *sim) restart(in *simInst, t, boot int) {
 	in.rpcRetry.reset()
 	in.pend.reset()
 	in.up = t + boot
+	in.backedSince = -1 // a restarted instance is not backed up until it is again
 	// Callers meet a new application: their backoff toward it starts over.
 	in.delay, in.ok, in.bad = s.retry, 0, 0
 	in.lastRefresh = in.up

@@ -290,6 +290,7 @@ func ParseModel(raw json.RawMessage) (Model, error) {
 	if err := m.checkWork(); err != nil {
 		return Model{}, err
 	}
+	m.ScriptLimitAt = m.RateLimitAt
 	return m, nil
 }
 

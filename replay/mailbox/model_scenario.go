@@ -54,9 +54,11 @@ func (s *scenario) Run(set map[string]string) (*data.Timeline, error) {
 	if err := applyWhatIf(&m, set); err != nil {
 		return nil, err
 	}
-	// Under a what-if the operators follow the policy, not the incident's
-	// script: their targeted restarts answered what they saw that day.
-	m.Scripted = len(set) == 0
+	// A what-if and the incident's run are the same kind of run: the
+	// operators' actions as on the day, where they still apply (see
+	// planActions), so that side by side they differ only in what the
+	// what-if changed.
+	m.Scripted = true
 	r, err := m.Run()
 	if err != nil {
 		return nil, fmt.Errorf("timeline %s: %w", s.tl.Incident, err)

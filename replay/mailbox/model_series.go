@@ -50,6 +50,50 @@ func (l Labels) complete() (string, bool) {
 // hypothetical is the prefix of every label and note of a what-if series.
 var hypothetical = data.Text{EN: "Hypothetical", KO: "가정"}
 
+// runKind says what kind of run every run of the scenario is, the
+// incident's and a what-if's alike (see planActions): compared side by
+// side, they differ only in what the what-if changed. scriptRule says how
+// the script applies to a what-if, for the notes of its series.
+var (
+	runKind = data.Text{
+		EN: "the operators' scripted actions as on the day, where they still apply",
+		KO: "장애 당시의 운영자 조치(해당되는 것만)",
+	}
+	scriptRule = data.Text{
+		EN: "an action aimed at an instance that is healthy in this run goes to the most backed-up one, or nowhere; one the what-if switches off is left out; those taken once the limits were in place move with rate_limit_at; once the script runs out, the operators restart what is still backed up (policy_after_min, policy_every_min)",
+		KO: "이 실행에서 정상인 인스턴스를 겨눈 조치는 가장 밀린 인스턴스로 가거나 하지 않고, 가정 실험에서 끈 조치는 빠지며, 제한을 건 뒤의 조치는 rate_limit_at을 따라 옮겨집니다. 적어 둔 조치가 끝나면 운영자는 아직 밀린 인스턴스를 재시작합니다(policy_after_min, policy_every_min)",
+	}
+)
+
+// note is the series note of r: the model block's note, then the run's own
+// outcome, computed from its series (replay.Outcome), in the model's zone.
+func (r Run) note(m Model) data.Text {
+	tl := &data.Timeline{Series: []data.Series{
+		{Name: SeriesMailbox, Points: pointsOf(r.Times, r.Mailbox, 1)},
+		{Name: SeriesSuccess, Points: pointsOf(r.Times, r.Success, 100)},
+		{Name: SeriesAwaiting, Points: pointsOf(r.Times, r.Awaiting, 1)},
+	}}
+	s, ok := Summarize(tl)
+	if !ok {
+		return m.SeriesNote
+	}
+	o := replay.Outcome(s, m.Start.Location())
+	return data.Text{
+		EN: strings.TrimSpace(m.SeriesNote.EN + " This run, as modelled: " + o.EN),
+		KO: strings.TrimSpace(m.SeriesNote.KO + " 이 실행의 모델 계산 결과: " + o.KO),
+	}
+}
+
+// pointsOf pairs times and values, each rounded to 1/round as the series
+// keep them, so that a note and a summary read from the series agree.
+func pointsOf(ts []time.Time, vs []float64, round float64) []data.Point {
+	pts := make([]data.Point, len(vs))
+	for i, v := range vs {
+		pts[i] = data.Point{T: ts[i], V: math.Round(v*round) / round}
+	}
+	return pts
+}
+
 // Series turns the run into timeline series labelled from m. A non-empty
 // scenario (the changed parameters, "partitions=4") marks every series
 // hypothetical: "Hypothetical: " before its label and " · partitions=4 ·
@@ -66,20 +110,14 @@ func (r Run) Series(m Model, scenario string) []data.Series {
 			KO: hypothetical.KO + ": " + t.KO + " · " + scenario + " · 모델 계산",
 		}
 	}
-	note := m.SeriesNote
+	note := r.note(m)
 	if hyp {
 		note = data.Text{
-			EN: hypothetical.EN + " (" + scenario + "): a what-if run, under which the operators follow the stated rule (policy_after_min, policy_every_min) instead of the incident's restarts. " + note.EN,
-			KO: hypothetical.KO + "(" + scenario + "): 가정 실험이며, 운영자는 장애 당시의 재시작 대신 적어 둔 규칙(policy_after_min, policy_every_min)을 따릅니다. " + note.KO,
+			EN: hypothetical.EN + " (" + scenario + "): a what-if run of the same kind as the incident's, with " + runKind.EN + " (" + scriptRule.EN + "). " + note.EN,
+			KO: hypothetical.KO + "(" + scenario + "): 장애 당시와 같은 종류의 가정 실험으로, " + runKind.KO + "를 따릅니다. " + scriptRule.KO + ". " + note.KO,
 		}
 	}
-	points := func(ts []time.Time, vs []float64, round float64) []data.Point {
-		pts := make([]data.Point, len(vs))
-		for i, v := range vs {
-			pts[i] = data.Point{T: ts[i], V: math.Round(v*round) / round}
-		}
-		return pts
-	}
+	points := pointsOf
 	series := func(name, unit string, l data.Text, group, instance string, pts []data.Point) data.Series {
 		return data.Series{
 			Name: name, Unit: unit, Provenance: data.Modelled, Note: note, Label: label(l, instance),
@@ -106,17 +144,31 @@ func (r Run) Series(m Model, scenario string) []data.Series {
 // Summarize reads a Summary from tl's mailbox and success_rate series. ok is
 // false when tl lacks either.
 func Summarize(tl *data.Timeline) (s replay.Summary, ok bool) {
-	var mb, sr *data.Series
+	var mb, sr, aw *data.Series
 	for i := range tl.Series {
 		switch tl.Series[i].Name {
 		case SeriesMailbox:
 			mb = &tl.Series[i]
 		case SeriesSuccess:
 			sr = &tl.Series[i]
+		case SeriesAwaiting:
+			aw = &tl.Series[i]
 		}
 	}
 	if mb == nil || sr == nil || len(mb.Points) == 0 || len(sr.Points) == 0 {
 		return replay.Summary{}, false
+	}
+	s.Kind = runKind
+	s.End = sr.Points[len(sr.Points)-1].T
+	if aw != nil && len(aw.Points) > 0 {
+		s.Waiting = true
+		for i, p := range aw.Points {
+			s.WaitingPeak = max(s.WaitingPeak, p.V)
+			if i+1 < len(aw.Points) {
+				s.WaitingHours += p.V * aw.Points[i+1].T.Sub(p.T).Hours()
+			}
+		}
+		s.WaitingEnd = aw.Points[len(aw.Points)-1].V
 	}
 	for i, p := range mb.Points {
 		if i == 0 || p.V > s.PeakMailbox {

@@ -233,6 +233,12 @@ func newSim(m Model) *sim {
 	s.stormTo = s.stormFrom + secs(m.StormLength)
 	s.actions = planActions(m)
 	s.policyFrom = max(0, m.stepOf(m.PolicyFrom))
+	if m.Scripted && len(s.actions) > 0 {
+		// The script runs out at its last action; from then on the
+		// operators keep restarting what is still backed up, by the rule,
+		// as they did that day until the cluster was healthy.
+		s.policyFrom = max(s.policyFrom, m.stepOf(s.actions[len(s.actions)-1].At)+1)
+	}
 	s.policyAfter = int(m.PolicyAfter.Seconds())
 	s.policyEvery = secs(m.PolicyEvery)
 	s.lastPolicy = math.MinInt / 2

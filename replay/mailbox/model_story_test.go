@@ -1,6 +1,9 @@
 package mailbox
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // backedUpAt reports whether instance in is backed up at instance sample k:
 // out of the ring, or holding 20k messages or more (the bound restartsHold
@@ -143,5 +146,35 @@ func TestRestartedClusterBacksUp(t *testing.T) {
 	}
 	if n != 7 {
 		t.Errorf("%d targeted restarts from 14:03, want the incident's 7", n)
+	}
+}
+
+// TestPartlyToldIsMarked: two stretches of the postmortem the mechanism does
+// not produce (issue 25, item 5) are marked as not explained in the series
+// note, for as long as the model behaves so. After the 13:43 restart nine
+// instances are healthy at once where the postmortem has 2-3 at 14:03 as the
+// first full recovery; after the 13:05 restart the waiting calls rise where
+// the postmortem has some leave "Awaiting Endpoint". When a change to the
+// mechanism produces either, this test fails until the note is brought in
+// line. (2-1 swamped again after 12:47 is produced: TestRestartedClusterBacksUp.)
+func TestPartlyToldIsMarked(t *testing.T) {
+	m := bundledModel(t)
+	r := runModel(t, m)
+	k := sampleAt(r.InstanceTimes, 13, 50, 0)
+	healthy := 0
+	for _, in := range r.Instances[:m.Instances] {
+		if !backedUpAt(in, k) {
+			healthy++
+		}
+	}
+	before, after := r.Awaiting[sampleAt(r.Times, 13, 4, 50)], r.Awaiting[sampleAt(r.Times, 13, 7, 0)]
+	note := m.SeriesNote
+	marked13 := strings.Contains(note.EN, "13:43–14:03 as the postmortem tells it") && strings.Contains(note.KO, "13:43–14:03")
+	marked05 := strings.Contains(note.EN, "the calls let through at 13:05") && strings.Contains(note.KO, "13:05에 통과한 통화")
+	if healthy > 1 != marked13 {
+		t.Errorf("%d instances healthy at 13:50; the note marks 13:43–14:03 as not explained: %v", healthy, marked13)
+	}
+	if after > before != marked05 {
+		t.Errorf("waiting calls %.0f at 13:04:50, %.0f at 13:07; the note marks the 13:05 calls as not explained: %v", before, after, marked05)
 	}
 }

@@ -3,6 +3,7 @@ package mailbox
 import (
 	"encoding/json"
 	"errors"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -132,9 +133,16 @@ func TestSummarize(t *testing.T) {
 	if !ok {
 		t.Fatal("not ok")
 	}
-	want := replay.Summary{PeakMailbox: 90, PeakAt: at(2), FirstBelow5: at(2), RecoveredAbove95: at(5), MinutesBelow50: 2, LowestSuccess: 3}
+	want := replay.Summary{PeakMailbox: 90, PeakAt: at(2), FirstBelow5: at(2), RecoveredAbove95: at(5), MinutesBelow50: 2, LowestSuccess: 3,
+		End: at(6), Kind: runKind}
 	if s != want {
 		t.Errorf("got %+v\nwant %+v", s, want)
+	}
+	// The calls left waiting: 10 for a minute, then 30 for two, 20 at the end.
+	tl.Series = append(tl.Series, data.Series{Name: SeriesAwaiting, Points: []data.Point{{T: at(0), V: 10}, {T: at(1), V: 30}, {T: at(3), V: 20}}})
+	s, _ = Summarize(tl)
+	if !s.Waiting || s.WaitingEnd != 20 || s.WaitingPeak != 30 || math.Abs(s.WaitingHours-70.0/60) > 1e-9 {
+		t.Errorf("waiting: %v, end %g, peak %g, %g call-hours; want 20, 30, 70/60", s.Waiting, s.WaitingEnd, s.WaitingPeak, s.WaitingHours)
 	}
 	if _, ok := Summarize(&data.Timeline{}); ok {
 		t.Error("ok without series")

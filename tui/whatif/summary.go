@@ -2,11 +2,13 @@ package whatif
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/replay"
 	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 )
@@ -14,16 +16,18 @@ import (
 // whatIfWords are the panel's texts in one language.
 var whatIfWords = i18n.Register("whatif.whatif", &struct {
 	title, sub, noModel, original, hypothetical, peak, at, below50, lowest, notRun, pending, never i18n.Word
-	soFar, later, laterAction                                                                      i18n.Word
-	basisPM, basisJ                                                                                i18n.Word
-	keyUp, keyDown, keyLess, keyMore, keyApply, keyReset, keyClose, keySelect, keyChange           i18n.Word
-	keyHeatmap                                                                                     i18n.Word
+	later, laterAction                                                                             i18n.Word
+	// The figures' columns and rows about a run's outcome (issue 25):
+	// both columns are modelled runs of one kind.
+	origCol, soFarCol, hypCol, recovered, notBy, waitingEnd, waitingHours, kind          i18n.Word
+	basisPM, basisJ                                                                      i18n.Word
+	keyUp, keyDown, keyLess, keyMore, keyApply, keyReset, keyClose, keySelect, keyChange i18n.Word
+	keyHeatmap                                                                           i18n.Word
 }{
 	title:        i18n.W("What if…", "가정해 보기"),
 	sub:          i18n.W("re-run the model with other choices; results are hypothetical", "다른 선택으로 모델을 다시 돌립니다. 결과는 가정입니다"),
 	noModel:      i18n.W("This timeline has no model to re-run.", "이 타임라인에는 다시 돌릴 모델이 없습니다."),
-	original:     i18n.W("incident", "실제 장애"),
-	soFar:        i18n.W("incident so far", "지금까지 실제"),
+	original:     i18n.W("incident", "장애 당시"),
 	later:        i18n.W("later (hidden)", "나중(숨김)"),
 	laterAction:  i18n.W("a later action (hidden)", "이후 조치(숨김)"),
 	hypothetical: i18n.W("hypothetical", "가정"),
@@ -46,6 +50,14 @@ var whatIfWords = i18n.Register("whatif.whatif", &struct {
 	keySelect:    i18n.W("select", "선택"),
 	keyChange:    i18n.W("change", "바꾸기"),
 	keyHeatmap:   i18n.W("heatmap", "히트맵"),
+	origCol:      i18n.W("incident (modelled)", "장애(모델 계산)"),
+	soFarCol:     i18n.W("incident so far (modelled)", "지금까지 장애(모델 계산)"),
+	hypCol:       i18n.W("hypothetical (modelled)", "가정(모델 계산)"),
+	recovered:    i18n.W("Success back above 95%", "성공률 95% 이상으로 돌아온 시각"),
+	notBy:        i18n.W("not by {t}", "{t}까지 못 돌아옴"),
+	waitingEnd:   i18n.W("Calls still waiting at the end", "끝에도 기다리는 통화"),
+	waitingHours: i18n.W("Call-hours waiting for an endpoint", "엔드포인트 대기(통화·시간)"),
+	kind:         i18n.W("Both columns: modelled runs with {kind}.", "두 열 모두 {kind}를 따른 모델 계산입니다."),
 })
 
 // whatIfText returns a model's text in l by the one rule (pick); Both
@@ -65,15 +77,19 @@ func (w Model) summary(width int) []string {
 	ms := w.st.Model
 	na := "–"
 	origPeak, origAt, origBelow, origLow := na, na, na, na
+	origRec, origWait, origHours := na, na, na
 	if w.origOK {
 		origLow = fmt.Sprintf("%.0f%%", w.orig.LowestSuccess)
 		origPeak = i18n.Count(w.orig.PeakMailbox)
 		origAt = w.orig.PeakAt.In(w.tl.Location()).Format("15:04")
 		origBelow = fmt.Sprintf("%.0f", w.orig.MinutesBelow50)
+		origRec, origWait, origHours = w.outcomeCells(w.orig)
 	}
 	hypPeak, hypAt, hypBelow, hypLow := na, na, na, na
+	hypRec, hypWait, hypHours := na, na, na
 	if w.pending() {
 		hypPeak, hypAt, hypBelow, hypLow = whatIfWords.notRun.In(w.lang), "", "", ""
+		hypRec, hypWait, hypHours = "", "", ""
 	} else if w.hypOK {
 		hypLow = fmt.Sprintf("%.0f%%", w.hyp.LowestSuccess)
 		hypPeak = i18n.Count(w.hyp.PeakMailbox)
@@ -82,17 +98,21 @@ func (w Model) summary(width int) []string {
 			hypAt = w.hyp.PeakAt.In(w.tl.Location()).Format("15:04")
 		}
 		hypBelow = fmt.Sprintf("%.0f", w.hyp.MinutesBelow50)
+		hypRec, hypWait, hypHours = w.outcomeCells(w.hyp)
 	}
-	origHead := whatIfWords.original.In(w.lang)
+	origHead := whatIfWords.origCol.In(w.lang)
 	if !w.known.IsZero() {
-		origHead = whatIfWords.soFar.In(w.lang)
+		origHead = whatIfWords.soFarCol.In(w.lang)
 	}
 	rows := [][3]string{
-		{"", origHead, whatIfWords.hypothetical.In(w.lang)},
+		{"", origHead, whatIfWords.hypCol.In(w.lang)},
 		{whatIfWords.peak.In(w.lang), origPeak, hypPeak},
 		{"  " + whatIfWords.at.In(w.lang), origAt, hypAt},
 		{whatIfWords.below50.In(w.lang), origBelow, hypBelow},
 		{whatIfWords.lowest.In(w.lang), origLow, hypLow},
+		{whatIfWords.recovered.In(w.lang), origRec, hypRec},
+		{whatIfWords.waitingEnd.In(w.lang), origWait, hypWait},
+		{whatIfWords.waitingHours.In(w.lang), origHours, hypHours},
 	}
 	c0, c1 := 0, 0
 	for _, r := range rows {
@@ -118,8 +138,34 @@ func (w Model) summary(width int) []string {
 			}
 		}
 		out = append(out, ms.Hypothetical.Render(whatIfWords.hypothetical.In(w.lang)+": "+strings.Join(set, ", ")))
+		if w.known.IsZero() { // in study mode the incident's column is only its start
+			out = append(out, whatIfWrap(w.st.Base, ms.Note, whatIfText(replay.Compare(w.orig, w.hyp), w.lang), width, "")...)
+		}
+	}
+	if w.origOK && w.orig.Kind.Complete() {
+		out = append(out, whatIfWrap(w.st.Base, ms.Faint, w.kindLine(), width, "")...)
 	}
 	return out
+}
+
+// outcomeCells are a run's recovery time, the calls it leaves waiting and
+// its call-hours of waiting, as the figures' cells show them; each is read
+// from the run's own summary.
+func (w Model) outcomeCells(s replay.Summary) (rec, waiting, hours string) {
+	loc := w.tl.Location()
+	switch {
+	case !s.RecoveredAbove95.IsZero():
+		rec = s.RecoveredAbove95.In(loc).Format("15:04")
+	case s.LowestSuccess >= 95:
+		rec = "–"
+	default:
+		rec = strings.ReplaceAll(whatIfWords.notBy.In(w.lang), "{t}", s.End.In(loc).Format("15:04"))
+	}
+	waiting, hours = "–", "–"
+	if s.Waiting {
+		waiting, hours = i18n.Count(math.Round(s.WaitingEnd)), i18n.Count(math.Round(s.WaitingHours))
+	}
+	return rec, waiting, hours
 }
 
 // whatIfWrap wraps s to width cells (at least 1) as every view does
@@ -142,4 +188,15 @@ func whatIfFit(lines []string, width, height int) string {
 		lines[i] = layout.Truncate(l, width)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// kindLine says what kind of run both columns are, in the panel's language.
+func (w Model) kindLine() string {
+	fill := func(l data.Lang) string {
+		return strings.ReplaceAll(whatIfWords.kind.In(l), "{kind}", whatIfText(w.orig.Kind, l))
+	}
+	if w.lang == data.Both {
+		return fill(data.EN) + " / " + fill(data.KO)
+	}
+	return fill(w.lang)
 }
