@@ -90,14 +90,14 @@ func (c *castOptions) fill(last func(string) string, cmd string, l data.Lang) er
 	if v := last("size"); v != "" {
 		w, h, ok := parseSize(v)
 		if !ok {
-			return usageErrorf(castWords.badSize.In(l), v, cast.MinWidth, cast.MaxWidth, cast.MinHeight, cast.MaxHeight)
+			return usageErrorf(castWords.badSize.In(l), shown(v), cast.MinWidth, cast.MaxWidth, cast.MinHeight, cast.MaxHeight)
 		}
 		c.width, c.height = w, h
 	}
 	if v := last("speed"); v != "" {
 		s, err := strconv.ParseFloat(v, 64)
 		if err != nil || math.IsNaN(s) || s < cast.MinSpeed || s > cast.MaxSpeed {
-			return usageErrorf(castWords.badSpeed.In(l), v, cast.MinSpeed, cast.MaxSpeed)
+			return usageErrorf(castWords.badSpeed.In(l), shown(v), cast.MinSpeed, cast.MaxSpeed)
 		}
 		c.speed = s
 	}

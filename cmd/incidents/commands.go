@@ -128,7 +128,7 @@ func runHelp(e *env, o options) (int, error) {
 	}
 	c, ok := commands[o.args[0]]
 	if !ok || c.hidden {
-		return exitUsage, usageErrorf(cliWords.unknownCommand.In(o.lang), o.args[0])
+		return exitUsage, usageErrorf(cliWords.unknownCommand.In(o.lang), shown(o.args[0]))
 	}
 	writeCommandUsage(e.stdout, c, o.lang)
 	return exitOK, nil

@@ -24,7 +24,7 @@ func runCompletion(e *env, o options) (int, error) {
 	case "fish":
 		writeFish(e.stdout)
 	default:
-		return exitUsage, usageErrorf(cliWords.badShell.In(o.lang), o.args[0])
+		return exitUsage, usageErrorf(cliWords.badShell.In(o.lang), shown(o.args[0]))
 	}
 	return exitOK, nil
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/internal/editdist"
@@ -225,17 +226,17 @@ func parseFlags(c *command, args []string, getenv func(string) string, l data.La
 		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
 		spec, ok := specFor(c, name)
 		if !ok {
-			return o, usageErrorf("%s", unknownFlag(c, name, l))
+			return o, usageErrorf("%s", unknownFlag(c, shown(name), l))
 		}
 		switch {
 		case spec.value == "" && hasVal:
-			return o, usageErrorf(cliWords.takesNoValue.In(l), name)
+			return o, usageErrorf(cliWords.takesNoValue.In(l), shown(name))
 		case spec.value == "":
 			vals[name] = append(vals[name], "")
 			continue
 		case !hasVal:
 			if i+1 >= len(args) || strings.HasPrefix(args[i+1], "--") {
-				return o, usageErrorf(cliWords.needsValue.In(l), name, spec.want.In(l))
+				return o, usageErrorf(cliWords.needsValue.In(l), shown(name), spec.want.In(l))
 			}
 			i++
 			val = args[i]
@@ -285,7 +286,7 @@ func (o *options) fill(vals map[string][]string, getenv func(string) string, l d
 	} else {
 		lg, err := data.ParseLang(lang)
 		if err != nil {
-			return usageErrorf(cliWords.badLang.In(l), lang)
+			return usageErrorf(cliWords.badLang.In(l), shown(lang))
 		}
 		o.lang = lg
 	}
@@ -298,15 +299,15 @@ func (o *options) fill(vals map[string][]string, getenv func(string) string, l d
 		o.theme = "auto"
 	case "auto", "dark", "light":
 	default:
-		return usageErrorf(cliWords.badTheme.In(l), o.theme)
+		return usageErrorf(cliWords.badTheme.In(l), shown(o.theme))
 	}
 	if w := last("width"); w != "" {
 		n, err := strconv.Atoi(w)
 		switch {
 		case errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(w, "-"), err == nil && n > maxWidth:
-			return usageErrorf(cliWords.wideWidth.In(l), w, maxWidth) // text is laid out in w cells: bound it here
+			return usageErrorf(cliWords.wideWidth.In(l), shown(w), maxWidth) // text is laid out in w cells: bound it here
 		case err != nil:
-			return usageErrorf(cliWords.badWidth.In(l), w, minWidth)
+			return usageErrorf(cliWords.badWidth.In(l), shown(w), minWidth)
 		case n < minWidth:
 			return usageErrorf(cliWords.narrowWidth.In(l), n, minWidth)
 		}
@@ -315,21 +316,21 @@ func (o *options) fill(vals map[string][]string, getenv func(string) string, l d
 	if s := last("speed"); s != "" && c.name != "cast" { // cast's is its own (cast.go)
 		n, err := strconv.Atoi(s)
 		if err != nil || !validSpeed(n) {
-			return usageErrorf(cliWords.badSpeed.In(l), s, speedList())
+			return usageErrorf(cliWords.badSpeed.In(l), shown(s), speedList())
 		}
 		o.speed = n
 	}
 	o.at = last("at")
 	if o.at != "" {
 		if _, err := parseHHMM(o.at); err != nil {
-			return usageErrorf(cliWords.badAt.In(l), o.at)
+			return usageErrorf(cliWords.badAt.In(l), shown(o.at))
 		}
 	}
 	o.minutes = last("minutes")
 	o.until = last("until")
 	if o.until != "" {
 		if _, err := parseHHMM(o.until); err != nil {
-			return usageErrorf(meetingWords.badUntil.In(l), o.until)
+			return usageErrorf(meetingWords.badUntil.In(l), shown(o.until))
 		}
 	}
 	if getenv("NO_COLOR") != "" {
@@ -342,6 +343,24 @@ func (o *options) fill(vals map[string][]string, getenv func(string) string, l d
 		return o.serve.fill(last, vals, l)
 	}
 	return nil
+}
+
+// shownMax is how many bytes of a value from the command line an error
+// message repeats; longer values are cut at a rune boundary and marked.
+const shownMax = 64
+
+// shown is v as an error message repeats it: at most shownMax bytes, so a
+// huge value never makes a huge message. Quoting (%q) or the sanitiser
+// deals with what it holds.
+func shown(v string) string {
+	if len(v) <= shownMax {
+		return v
+	}
+	cut := shownMax
+	for cut > 0 && !utf8.RuneStart(v[cut]) {
+		cut--
+	}
+	return v[:cut] + "…"
 }
 
 // unknownFlag says a flag is not known, suggesting the nearest one the

@@ -62,13 +62,17 @@ var serveFlagSpecs = []flagSpec{
 		help: i18n.W("any key may join, from anywhere that reaches the port", "포트에 닿는 누구나 어떤 키로든 참여 가능")},
 	{name: "headless", cmds: serveCmds,
 		help: i18n.W("no presenter here: everyone who joins browses alone", "발표자 없이: 참여자 모두 혼자 둘러봄")},
-	{name: "max-sessions", value: "N", cmds: serveCmds, want: i18n.W("a positive number", "양수"),
+	{name: "max-sessions", value: "N", cmds: serveCmds, want: i18n.W("a number from 1 to 1000", "1부터 1000까지의 수"),
 		help: i18n.W("sessions at once: participants and commands (default 50)", "동시 세션 수: 참여자와 명령 (기본값 50)")},
 	{name: "idle", value: "DURATION", cmds: serveCmds, want: i18n.W("a duration such as 30m", "30m 같은 시간"),
 		help: i18n.W("close a connection idle this long (default 30m)", "이만큼 조용한 연결을 닫음 (기본값 30m)")},
 }
 
 // fill reads the serve flags; last gives a flag's last value.
+// maxMaxSessions bounds --max-sessions where it enters: every session holds
+// a program, an output buffer and a terminal's worth of screen.
+const maxMaxSessions = 1000
+
 func (s *serveOptions) fill(last func(string) string, vals map[string][]string, l data.Lang) error {
 	s.listen, s.hostKey, s.authorizedKeys = last("listen"), last("host-key"), last("authorized-keys")
 	if s.listen == "" {
@@ -79,15 +83,15 @@ func (s *serveOptions) fill(last func(string) string, vals map[string][]string, 
 	s.maxSessions, s.idle = serve.DefaultMaxSessions, serve.DefaultIdle
 	if v := last("max-sessions"); v != "" {
 		n, err := strconv.Atoi(v)
-		if err != nil || n <= 0 {
-			return usageErrorf(cliWords.badMaxSessions.In(l), v)
+		if err != nil || n <= 0 || n > maxMaxSessions {
+			return usageErrorf(cliWords.badMaxSessions.In(l), shown(v), maxMaxSessions)
 		}
 		s.maxSessions = n
 	}
 	if v := last("idle"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {
-			return usageErrorf(cliWords.badIdle.In(l), v)
+			return usageErrorf(cliWords.badIdle.In(l), shown(v))
 		}
 		s.idle = d
 	}

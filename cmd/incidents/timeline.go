@@ -96,10 +96,10 @@ func parseSets(args []string) (map[string]string, error) {
 		name, value, ok := strings.Cut(a, "=")
 		name = strings.TrimSpace(name)
 		if !ok || name == "" {
-			return nil, usageErrorf("--set: invalid %q (want NAME=VALUE, such as partitions=32)", a)
+			return nil, usageErrorf("--set: invalid %q (want NAME=VALUE, such as partitions=32)", shown(a))
 		}
 		if _, dup := set[name]; dup {
-			return nil, usageErrorf("--set: %s given more than once (want each name once)", name)
+			return nil, usageErrorf("--set: %s given more than once (want each name once)", shown(name))
 		}
 		set[name] = strings.TrimSpace(value)
 	}

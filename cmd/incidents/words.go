@@ -50,7 +50,7 @@ var cliWords = i18n.Register("cli", &struct {
 	badWidth:       i18n.W("--width: invalid width %q (want at least %d columns)", "--width: 잘못된 너비 %q (%d열 이상)"),
 	narrowWidth:    i18n.W("--width: %d is too narrow (want at least %d columns)", "--width: %d열은 너무 좁습니다 (%d열 이상)"),
 	wideWidth:      i18n.W("--width: %s is too wide (want at most %d columns)", "--width: %s열은 너무 넓습니다 (%d열 이하)"),
-	badMaxSessions: i18n.W("--max-sessions: invalid number %q (want a positive number)", "--max-sessions: 잘못된 수 %q (양수)"),
+	badMaxSessions: i18n.W("--max-sessions: invalid number %q (want a number from 1 to %d)", "--max-sessions: 잘못된 수 %q (1부터 %d까지의 수)"),
 	badIdle:        i18n.W("--idle: invalid duration %q (want such as 30m or 1h)", "--idle: 잘못된 시간 %q (30m, 1h 같은 값)"),
 	badAt:          i18n.W("--at: invalid time %q (want HH:MM, such as 13:05)", "--at: 잘못된 시각 %q (13:05 같은 HH:MM)"),
 	badShell:       i18n.W("unknown shell %q (want bash, zsh or fish)", "알 수 없는 셸 %q (bash, zsh, fish 중 하나)"),
