@@ -131,15 +131,35 @@ func writeSynth(t testing.TB, dir string, n, per int, extra string) {
 
 // TestSearchLoadSynth compares SearchLoad, cached and not, with Load and
 // Search over synthetic corpora read in small parts, with repeated ids, a
-// bundled id replaced, bad records and every kind of query.
-func TestSearchLoadSynth(t *testing.T) {
+// bundled id replaced, bad records and every kind of query: go test runs
+// every third syntax query and typo (see thinned); BenchmarkSynthCorpus,
+// which .ci/run runs once, runs them all. (FuzzSearchLoadQuery's seeds run
+// every one of them under go test too, over a smaller folder.)
+func TestSearchLoadSynth(t *testing.T) { checkSearchLoadSynth(t, false) }
+
+// BenchmarkSynthCorpus runs TestSearchLoadSynth's check with every query,
+// once per iteration: the corpus check that go test thins. .ci/run runs it
+// once (-benchtime=1x); a failure names the query.
+func BenchmarkSynthCorpus(b *testing.B) {
+	for b.Loop() {
+		checkSearchLoadSynth(b, true)
+	}
+}
+
+// checkSearchLoadSynth is TestSearchLoadSynth's check, with every query
+// when all is set and with thinned lists otherwise.
+func checkSearchLoadSynth(tb testing.TB, all bool) {
 	defer data.SetStreamChunk(8 << 10)()
-	dir := t.TempDir()
+	dir := tb.TempDir()
 	bad := `{"id":"SY-000003","title":"again"}` + "\n" + `{"id":"IL-0499","date":"2020-01-01","title":"mine"}` + "\n" +
 		`{"id": 5}` + "\n" + `  {"id":"SY-X","date":"2020-13-01","title":"t"}` + "\n" + "not json\n" +
 		`{"id":"SY-000005","date":"2040-01-01","title":"FLUMOX Zebraquux again"}` + "\n" + `{"id":"SY-X3","date":"2030-01-01","title":"fLumox rises"}` + "\n" +
 		`{"id":"SY-X2","date":"2001-01-01","title":"FLUMOX falls"}` + "\n" + `{"id":"SY-X1","date":"2030-01-01","title":"Flumox rises"}` + "\n"
-	writeSynth(t, dir, 600, 250, bad)
+	writeSynth(tb, dir, 600, 250, bad)
+	syntax, allTypos := syntaxQueries, typoQueries
+	if !all {
+		syntax, allTypos = thinned(syntaxQueries, 3), thinned(typoQueries, 3)
+	}
 	for _, mapped := range []bool{true, false} {
 		restore := data.SetMapStreams(mapped)
 		ref := newReference(dir, false)
@@ -148,38 +168,57 @@ func TestSearchLoadSynth(t *testing.T) {
 		if mapped {
 			// The queries' syntax is matched alike whichever way the
 			// file is read: once is enough for all of it.
-			qs, typos = append(qs, syntaxQueries...), typoQueries
+			qs, typos = append(qs, syntax...), allTypos
 		}
 		// The queries run two at a time; the setting above holds for
 		// all of them, as t.Run waits for its parallel subtests.
-		t.Run(fmt.Sprintf("mapped=%v", mapped), func(t *testing.T) {
+		group(tb, fmt.Sprintf("mapped=%v", mapped), func(run func(string, func(testing.TB))) {
 			for i, q := range qs {
-				t.Run(fmt.Sprintf("same/%d", i), func(t *testing.T) {
-					t.Parallel()
-					checkSameAs(t, ref, q)
-				})
+				run(fmt.Sprintf("same/%d", i), func(tb testing.TB) { checkSameAs(tb, ref, q) })
 			}
 			for i, q := range typos {
-				t.Run(fmt.Sprintf("suggest/%d", i), func(t *testing.T) {
-					t.Parallel()
-					checkSuggestAs(t, ref, q)
-				})
+				run(fmt.Sprintf("suggest/%d", i), func(tb testing.TB) { checkSuggestAs(tb, ref, q) })
 			}
 		})
 		restore()
 	}
 	// Without repeated ids, the search itself gathers what suggestions
 	// need; with them (above), Suggest streams the library again.
-	clean := t.TempDir()
-	writeSynth(t, clean, 600, 250, strings.Join(strings.SplitAfter(bad, "\n")[6:], ""))
+	clean := tb.TempDir()
+	writeSynth(tb, clean, 600, 250, strings.Join(strings.SplitAfter(bad, "\n")[6:], ""))
 	cleanRef := newReference(clean, false)
-	t.Run("clean", func(t *testing.T) {
-		for i, q := range typoQueries {
-			t.Run(fmt.Sprintf("suggest/%d", i), func(t *testing.T) {
-				t.Parallel()
-				checkSuggestAs(t, cleanRef, q)
-			})
+	group(tb, "clean", func(run func(string, func(testing.TB))) {
+		for i, q := range allTypos {
+			run(fmt.Sprintf("suggest/%d", i), func(tb testing.TB) { checkSuggestAs(tb, cleanRef, q) })
 		}
+	})
+}
+
+// thinned returns every k-th of qs, from the first.
+func thinned(qs []string, k int) []string {
+	var out []string
+	for i := 0; i < len(qs); i += k {
+		out = append(out, qs[i])
+	}
+	return out
+}
+
+// group runs the checks that body hands to run as parallel subtests of a
+// subtest named name under a test, and one after another, each failure
+// named, under a benchmark.
+func group(tb testing.TB, name string, body func(run func(string, func(testing.TB)))) {
+	t, ok := tb.(*testing.T)
+	if !ok {
+		body(func(sub string, check func(testing.TB)) { check(namedTB{tb, name + "/" + sub}) })
+		return
+	}
+	t.Run(name, func(t *testing.T) {
+		body(func(sub string, check func(testing.TB)) {
+			t.Run(sub, func(t *testing.T) {
+				t.Parallel()
+				check(t)
+			})
+		})
 	})
 }
 
@@ -227,7 +266,9 @@ func checkSuggestAs(t testing.TB, ref *reference, q string) {
 
 // TestSearchLoadHostile compares SearchLoad, cached and not, with Load and
 // Search over every hostile input (the model class thinned: see
-// hostileCases; BenchmarkHostileCorpus runs them all).
+// hostileCases): each case's own query, then, case by case in turn, the
+// query negated with a filter or a typo's suggestions. BenchmarkHostileCorpus,
+// which .ci/run runs once, checks every case all three ways.
 func TestSearchLoadHostile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the hostile corpus takes a few seconds")
@@ -236,21 +277,41 @@ func TestSearchLoadHostile(t *testing.T) {
 	defer data.SetArrayMin(1)() // every array file streamed and cached
 	// The cases run two at a time: the check of one sets nothing that
 	// another reads (the settings above hold for all of them).
+	cases := hostileCases(false)
 	t.Run("cases", func(t *testing.T) {
-		eachHostile(t, hostileCases(false), true, checkSearchLoadHostile)
+		for i, c := range cases {
+			t.Run(c.Class+"/"+c.Name, func(t *testing.T) {
+				t.Parallel()
+				withHostile(t, c, func(t testing.TB, c hostile.Case, dir string, noBundled bool) {
+					checkSearchLoadHostileAs(t, c, dir, noBundled, i%2 == 0, i%2 == 1)
+				})
+			})
+		}
 	})
 }
 
-// checkSearchLoadHostile is TestSearchLoadHostile's check of one case.
+// checkSearchLoadHostile is TestSearchLoadHostile's check of one case,
+// all three ways (for BenchmarkHostileCorpus).
 func checkSearchLoadHostile(t testing.TB, c hostile.Case, dir string, noBundled bool) {
+	checkSearchLoadHostileAs(t, c, dir, noBundled, true, true)
+}
+
+// checkSearchLoadHostileAs checks case c's query over dir and, when
+// negated is set, the query negated with a filter, and when suggest is,
+// a typo's suggestions.
+func checkSearchLoadHostileAs(t testing.TB, c hostile.Case, dir string, noBundled, negated, suggest bool) {
 	q := c.Query
 	if q == "" {
 		q = "hx"
 	}
 	ref := newReference(dir, noBundled)
 	checkSameAs(t, ref, q)
-	checkSameAs(t, ref, "!'"+q+" | has:timeline")
-	checkSuggestAs(t, ref, "zz"+q)
+	if negated {
+		checkSameAs(t, ref, "!'"+q+" | has:timeline")
+	}
+	if suggest {
+		checkSuggestAs(t, ref, "zz"+q)
+	}
 }
 
 // hostileCases returns the hostile corpus, all of it or, for go test,

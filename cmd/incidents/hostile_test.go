@@ -8,6 +8,7 @@ import (
 	"runtime/metrics"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -28,6 +29,10 @@ const (
 // hostile and checks what the issue promises: no panic, a bounded time and
 // heap, every problem named by path and position or field, nothing from
 // the data reaching the output unsanitised, and every good record loaded.
+// Of the model class's grid of one parameter set to one bad value it runs
+// a sample that sets every parameter and uses every bad value (see
+// inModelSample); BenchmarkHostileModelCorpus, which .ci/run runs once,
+// runs the rest of the grid.
 func TestHostileCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the hostile corpus takes a few seconds")
@@ -36,7 +41,7 @@ func TestHostileCorpus(t *testing.T) {
 	var n, cmds atomic.Int64
 	t.Run("cases", func(t *testing.T) {
 		for _, c := range hostile.Cases() {
-			if c.Owner != "" {
+			if c.Owner != "" || !inModelSample(c) {
 				continue
 			}
 			n.Add(1)
@@ -44,6 +49,81 @@ func TestHostileCorpus(t *testing.T) {
 		}
 	})
 	t.Logf("%d hostile cases, %d commands, %v", n.Load(), cmds.Load(), time.Since(start).Round(time.Millisecond))
+}
+
+// BenchmarkHostileModelCorpus runs TestHostileCorpus's commands over the
+// model grid's cases that go test leaves out, one after another, once
+// per iteration. .ci/run runs it once (-benchtime=1x); a failure names
+// the case.
+func BenchmarkHostileModelCorpus(b *testing.B) {
+	for b.Loop() {
+		var cmds atomic.Int64
+		for _, c := range hostile.Cases() {
+			if c.Owner == "" && !inModelSample(c) {
+				checkHostileCase(caseTB{b, c.Class + "/" + c.Name}, c, &cmds)
+			}
+		}
+	}
+}
+
+// inModelSample reports whether go test runs case c: every case but those
+// of the model class's grid, which sets one parameter to one bad value
+// ("calls = NaN (1)": the name, the value and its place in the list of
+// bad values). Of the grid it takes the cases whose value's place is the
+// parameter's place in the grid or three more, modulo the eight values:
+// every parameter twice, every bad value at least twice. The parameters
+// are all read by the same checks of replay/mailbox.ParseModel, so the
+// grid's other cases cover no other code; they run in CI.
+func inModelSample(c hostile.Case) bool {
+	name, rest, ok := strings.Cut(c.Name, " = ")
+	if c.Class != "model" || !ok {
+		return true
+	}
+	var v int
+	if _, err := fmt.Sscanf(rest[strings.LastIndexByte(rest, '('):], "(%d)", &v); err != nil {
+		return true
+	}
+	p := slices.Index(modelParams(), name)
+	return p < 0 || v%8 == p%8 || v%8 == (p+3)%8
+}
+
+// modelParams lists the model grid's parameters in the order the corpus
+// first names them.
+var modelParams = sync.OnceValue(func() []string {
+	var ps []string
+	for _, c := range hostile.Cases() {
+		if name, _, ok := strings.Cut(c.Name, " = "); ok && c.Class == "model" && !slices.Contains(ps, name) {
+			ps = append(ps, name)
+		}
+	}
+	return ps
+})
+
+// caseTB puts a case's name before each failure, as a subtest would, and
+// makes Skip a note, for a benchmark that runs the cases one by one.
+type caseTB struct {
+	testing.TB
+	name string
+}
+
+func (c caseTB) Errorf(format string, args ...any) {
+	c.TB.Helper()
+	c.TB.Errorf("%s: %s", c.name, fmt.Sprintf(format, args...))
+}
+
+func (c caseTB) Fatalf(format string, args ...any) {
+	c.TB.Helper()
+	c.TB.Fatalf("%s: %s", c.name, fmt.Sprintf(format, args...))
+}
+
+func (c caseTB) Fatal(args ...any) {
+	c.TB.Helper()
+	c.TB.Fatalf("%s: %s", c.name, fmt.Sprint(args...))
+}
+
+func (c caseTB) Skip(args ...any) {
+	c.TB.Helper()
+	c.TB.Logf("%s: skipped: %s", c.name, fmt.Sprint(args...))
 }
 
 // TestHostileOwnedCases runs the cases whose fixes other helpers own
@@ -66,51 +146,57 @@ func TestHostileOwnedCases(t *testing.T) {
 func runHostileCase(t *testing.T, c hostile.Case, cmds *atomic.Int64) {
 	t.Run(c.Class+"/"+c.Name, func(t *testing.T) {
 		t.Parallel()
-		begin := time.Now()
-		dir := t.TempDir()
-		release, err := c.Write(dir)
-		defer release()
-		if errors.Is(err, errors.ErrUnsupported) {
-			t.Skip("cannot make this file here:", err)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		h := hostileRun{t: t, c: c, dir: dir}
-		list := h.run("list", "--data", dir)
-		for _, id := range c.Good {
-			if !strings.Contains(list.stdout, id) {
-				t.Errorf("good record %s is not listed", id)
-			}
-		}
-		h.run("validate", dir)
-		if c.Query != "" {
-			h.run("search", "--data", dir, "--", c.Query)
-		}
-		show := slices.Clone(c.Show)
-		if len(c.Good) > 0 {
-			show = append(show, c.Good[0], c.Good[len(c.Good)-1])
-		}
-		for _, id := range slices.Compact(show) {
-			r := h.run("show", "--data", dir, "--width", "60", "--", id)
-			if slices.Contains(c.Good, id) && r.code != exitOK {
-				t.Errorf("show %s: exit %d", id, r.code)
-			}
-		}
-		for _, id := range c.Timelines {
-			if r := h.run("timeline", "--data", dir, "--width", "70", "--", id); r.code != exitOK {
-				t.Errorf("timeline %s: exit %d", id, r.code)
-			}
-		}
-		cmds.Add(int64(h.n))
-		if took := time.Since(begin); took > time.Second {
-			t.Logf("%s/%s took %v", c.Class, c.Name, took.Round(time.Millisecond))
-		}
+		checkHostileCase(t, c, cmds)
 	})
 }
 
+// checkHostileCase is runHostileCase's check of one case.
+func checkHostileCase(t testing.TB, c hostile.Case, cmds *atomic.Int64) {
+	begin := time.Now()
+	dir := t.TempDir()
+	release, err := c.Write(dir)
+	defer release()
+	if errors.Is(err, errors.ErrUnsupported) {
+		t.Skip("cannot make this file here:", err)
+		return // caseTB's Skip returns
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := hostileRun{t: t, c: c, dir: dir}
+	list := h.run("list", "--data", dir)
+	for _, id := range c.Good {
+		if !strings.Contains(list.stdout, id) {
+			t.Errorf("good record %s is not listed", id)
+		}
+	}
+	h.run("validate", dir)
+	if c.Query != "" {
+		h.run("search", "--data", dir, "--", c.Query)
+	}
+	show := slices.Clone(c.Show)
+	if len(c.Good) > 0 {
+		show = append(show, c.Good[0], c.Good[len(c.Good)-1])
+	}
+	for _, id := range slices.Compact(show) {
+		r := h.run("show", "--data", dir, "--width", "60", "--", id)
+		if slices.Contains(c.Good, id) && r.code != exitOK {
+			t.Errorf("show %s: exit %d", id, r.code)
+		}
+	}
+	for _, id := range c.Timelines {
+		if r := h.run("timeline", "--data", dir, "--width", "70", "--", id); r.code != exitOK {
+			t.Errorf("timeline %s: exit %d", id, r.code)
+		}
+	}
+	cmds.Add(int64(h.n))
+	if took := time.Since(begin); took > time.Second {
+		t.Logf("%s/%s took %v", c.Class, c.Name, took.Round(time.Millisecond))
+	}
+}
+
 type hostileRun struct {
-	t   *testing.T
+	t   testing.TB
 	c   hostile.Case
 	dir string
 	n   int
