@@ -51,9 +51,9 @@ const (
 	cacheTrailer = 20 + len(cacheEnd)
 )
 
-// maxCacheFile bounds the size of a cache file read back (a data file is
-// at most maxFileSize; its cache file is smaller).
-const maxCacheFile = 1 << 30
+// maxCacheFile bounds the size of a cache file read back: its data file
+// is at most maxData, and its cache file is smaller.
+func maxCacheFile() int64 { return maxData() }
 
 // foldPrint fingerprints how text is folded for matching, which the
 // filters of a cache file depend on: a build that folds otherwise does

@@ -82,7 +82,7 @@ func readCache(dir string, key *cacheKey, s streamFile, p *plan, v *Vocab) (ents
 	if !regularNoLink(key.file(dir)) {
 		return nil, false
 	}
-	b, drop, release, err := mapFile(key.file(dir), maxCacheFile)
+	b, drop, release, err := mapFile(key.file(dir), maxCacheFile())
 	if err != nil {
 		return nil, false
 	}

@@ -210,10 +210,15 @@ func (ld *loader) streamCompact(cf compactFile, decode func([]unit, *file)) bool
 	if info, err := f.Stat(); err == nil && !info.Mode().IsRegular() {
 		return bad(fmt.Errorf("not a regular file (%s)", describeMode(info.Mode().Type())))
 	}
-	if cf.size > maxFileSize {
-		return bad(tooLarge("file", cf.size, maxFileSize))
+	// No file is too large for its size alone: its records are read a
+	// part at a time. What the load streams in all is bounded (maxData),
+	// and a file is read to the size it had when found, never further.
+	limit := maxData()
+	if ld.streamed+cf.size > limit {
+		return bad(overData(ld.streamed+cf.size, limit))
 	}
-	r := io.LimitReader(f, maxFileSize+1)
+	ld.streamed += cf.size
+	r := io.LimitReader(f, cf.size+1)
 	var carry []byte
 	var base int64
 	line0 := 0
@@ -231,6 +236,12 @@ func (ld *loader) streamCompact(cf compactFile, decode func([]unit, *file)) bool
 			if eof || bytes.IndexByte(part, '\n') >= 0 {
 				break
 			}
+			if len(part) > maxRecordSize+compactChunk {
+				// A line longer than a record may be: the file is not
+				// read further than that.
+				ld.report(cf.fi, 0, &Error{Path: cf.path, Line: line0 + 1, Col: 1, Err: tooLarge("record", int64(len(part)), int64(maxRecordSize))})
+				return false
+			}
 			part = slices.Grow(part, len(part)) // a line longer than a part
 		}
 		carry = nil
@@ -246,8 +257,8 @@ func (ld *loader) streamCompact(cf compactFile, decode func([]unit, *file)) bool
 			}
 			part, carry, eof = append(append(part, carry...), rest...), nil, true
 		}
-		if base+int64(len(part)) > maxFileSize {
-			return bad(tooLarge("file", base+int64(len(part)), maxFileSize))
+		if base+int64(len(part)) > cf.size {
+			return bad(errGrew)
 		}
 		pf := &file{path: cf.path, data: part, fsys: cf.fsys, name: cf.name, line0: line0, base: base}
 		saved, p0 := ld.records, len(ld.problems)
