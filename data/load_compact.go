@@ -23,6 +23,9 @@ type compactFile struct {
 	fi   int
 	path string // as shown
 	size int64
+	// array is set for a .json file holding an array of records (see
+	// streamArray).
+	array bool
 }
 
 // compactChunk is how much of a file decodeAll reads at a time: whole
@@ -198,6 +201,9 @@ func (s *streamProgress) finished(fl *flight) {
 // whole and handed over as one part, as Load reads it. It reports false,
 // with the problem reported, when the file cannot be read to its end.
 func (ld *loader) streamCompact(cf compactFile, decode func([]unit, *file)) bool {
+	if cf.array {
+		return ld.streamArray(cf, decode)
+	}
 	bad := func(err error) bool {
 		ld.report(cf.fi, 0, &Error{Path: cf.path, Err: err})
 		return false
