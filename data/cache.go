@@ -51,9 +51,9 @@ const (
 	cacheTrailer = 20 + len(cacheEnd)
 )
 
-// maxCacheFile bounds the size of a cache file read back (a data file is
-// at most maxFileSize; its cache file is smaller).
-const maxCacheFile = 1 << 30
+// maxCacheFile bounds the size of a cache file read back: its data file
+// is at most maxData, and its cache file is smaller.
+func maxCacheFile() int64 { return maxData() }
 
 // foldPrint fingerprints how text is folded for matching, which the
 // filters of a cache file depend on: a build that folds otherwise does
@@ -147,21 +147,29 @@ type cacheWriter struct {
 	failed  bool
 }
 
-// newCacheWriter starts the cache file for key in dir, or returns nil when
-// it cannot be.
+// newCacheWriter starts the cache file for key in dir, a folder of the
+// program's own (see ownDir), or returns nil when it cannot be.
 func newCacheWriter(dir string, key *cacheKey) *cacheWriter {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if ownDir(dir) != nil {
 		return nil
 	}
+	sweepCacheTemps(dir)
 	dest := key.file(dir)
-	tmp, err := os.CreateTemp(dir, filepath.Base(dest)+".*.tmp")
+	// CreateTemp makes the file exclusively, readable by its owner alone;
+	// the lock, taken before anything is written, tells another run's
+	// sweepCacheTemps that it is in use.
+	tmp, err := os.CreateTemp(dir, filepath.Base(dest)+".*"+cacheTempSuffix)
 	if err != nil {
 		return nil
 	}
 	w := &cacheWriter{key: key, dest: dest, tmp: tmp, w: bufio.NewWriterSize(tmp, 1<<20)}
 	head := key.header()
 	w.at = len(head)
-	if _, err := w.w.Write(head); err != nil {
+	if lock(tmp) != nil {
+		w.abort()
+		return nil
+	}
+	if _, err := tmp.Write(head); err != nil {
 		w.abort()
 		return nil
 	}
@@ -217,12 +225,20 @@ func (w *cacheWriter) commit(records int) {
 	if _, e := w.w.Write(append(tail, cacheEnd...)); e != nil {
 		err = e
 	}
-	if w.failed || err != nil || w.records != records || w.w.Flush() != nil || w.tmp.Close() != nil {
+	if w.failed || err != nil || w.records != records || w.w.Flush() != nil {
 		w.abort()
 		return
 	}
-	if os.Rename(w.tmp.Name(), w.dest) != nil {
-		os.Remove(w.tmp.Name())
+	// The file is renamed while open, so that its lock holds until it has
+	// its place. Only a cache file of ours is replaced: whatever else has
+	// its name (a link, a pipe, a folder) stays as it is, and the cache
+	// unwritten.
+	if _, err := os.Lstat(w.dest); err == nil && !regularNoLink(w.dest) || os.Rename(w.tmp.Name(), w.dest) != nil {
+		w.abort()
+		return
+	}
+	if w.tmp.Close() != nil {
+		os.Remove(w.dest)
 	}
 }
 
@@ -237,10 +253,11 @@ func (w *cacheWriter) abort() {
 
 // CacheDir returns the folder SearchLoad's cache files go in by default:
 // "incidents" in the user's cache folder (os.UserCacheDir, which honours
-// XDG_CACHE_HOME), or "" when there is none.
+// XDG_CACHE_HOME), or "" when there is none or it is not an absolute
+// path (a relative XDG_CACHE_HOME or HOME).
 func CacheDir() string {
 	d, err := os.UserCacheDir()
-	if err != nil || d == "" {
+	if err != nil || !filepath.IsAbs(d) {
 		return ""
 	}
 	return filepath.Join(d, "incidents")

@@ -4,9 +4,10 @@ import "os"
 
 // openForMap opens the file at path for mapFile and returns its size: a
 // regular file, not empty and of at most limit bytes (errCorrupt
-// otherwise). The caller closes it.
+// otherwise), opened without waiting for a writer should it be a named
+// pipe. The caller closes it.
 func openForMap(path string, limit int64) (*os.File, int64, error) {
-	f, err := os.Open(path)
+	f, err := openNoWait(path)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -77,7 +77,12 @@ func cacheBlocks(b []byte, key *cacheKey) ([]metaBlock, uint64, bool) {
 // readCache matches the records of s's cache file in dir, when it holds
 // one for key; ok is false on any miss, and nothing of it is then used.
 func readCache(dir string, key *cacheKey, s streamFile, p *plan, v *Vocab) (ents []entry, ok bool) {
-	b, drop, release, err := mapFile(key.file(dir), maxCacheFile)
+	// A cache path that is not a regular file of its own (a link, a
+	// named pipe) is never opened.
+	if !regularNoLink(key.file(dir)) {
+		return nil, false
+	}
+	b, drop, release, err := mapFile(key.file(dir), maxCacheFile())
 	if err != nil {
 		return nil, false
 	}

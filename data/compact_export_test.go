@@ -20,3 +20,11 @@ func SetSpillBudget(n int64) func() {
 // Spilled reports whether compact record r keeps its summaries' search
 // text in a spill file.
 func Spilled(r *Record) bool { return r.stub != nil && r.stub.doc.out != nil }
+
+// SetMaxRecordSize sets the limit on one record, for tests, and returns
+// the function that restores it.
+func SetMaxRecordSize(n int) func() {
+	old := maxRecordSize
+	maxRecordSize = n
+	return func() { maxRecordSize = old }
+}

@@ -118,6 +118,9 @@ type loader struct {
 	deferred []compactFile
 	// spill takes compact records' summaries past a budget (Options.Spill).
 	spill *spill
+	// streamed is how many bytes of JSON Lines files a compact load has
+	// read a part at a time, bounded by maxData.
+	streamed int64
 }
 
 // spillFor sets up the spill of a compact load (Options.Spill).

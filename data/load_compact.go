@@ -23,6 +23,9 @@ type compactFile struct {
 	fi   int
 	path string // as shown
 	size int64
+	// array is set for a .json file holding an array of records (see
+	// streamArray).
+	array bool
 }
 
 // compactChunk is how much of a file decodeAll reads at a time: whole
@@ -198,6 +201,9 @@ func (s *streamProgress) finished(fl *flight) {
 // whole and handed over as one part, as Load reads it. It reports false,
 // with the problem reported, when the file cannot be read to its end.
 func (ld *loader) streamCompact(cf compactFile, decode func([]unit, *file)) bool {
+	if cf.array {
+		return ld.streamArray(cf, decode)
+	}
 	bad := func(err error) bool {
 		ld.report(cf.fi, 0, &Error{Path: cf.path, Err: err})
 		return false
@@ -210,10 +216,15 @@ func (ld *loader) streamCompact(cf compactFile, decode func([]unit, *file)) bool
 	if info, err := f.Stat(); err == nil && !info.Mode().IsRegular() {
 		return bad(fmt.Errorf("not a regular file (%s)", describeMode(info.Mode().Type())))
 	}
-	if cf.size > maxFileSize {
-		return bad(tooLarge("file", cf.size, maxFileSize))
+	// No file is too large for its size alone: its records are read a
+	// part at a time. What the load streams in all is bounded (maxData),
+	// and a file is read to the size it had when found, never further.
+	limit := maxData()
+	if ld.streamed+cf.size > limit {
+		return bad(overData(ld.streamed+cf.size, limit))
 	}
-	r := io.LimitReader(f, maxFileSize+1)
+	ld.streamed += cf.size
+	r := io.LimitReader(f, cf.size+1)
 	var carry []byte
 	var base int64
 	line0 := 0
@@ -231,6 +242,12 @@ func (ld *loader) streamCompact(cf compactFile, decode func([]unit, *file)) bool
 			if eof || bytes.IndexByte(part, '\n') >= 0 {
 				break
 			}
+			if len(part) > maxRecordSize+compactChunk {
+				// A line longer than a record may be: the file is not
+				// read further than that.
+				ld.report(cf.fi, 0, &Error{Path: cf.path, Line: line0 + 1, Col: 1, Err: tooLarge("record", int64(len(part)), int64(maxRecordSize))})
+				return false
+			}
 			part = slices.Grow(part, len(part)) // a line longer than a part
 		}
 		carry = nil
@@ -246,8 +263,8 @@ func (ld *loader) streamCompact(cf compactFile, decode func([]unit, *file)) bool
 			}
 			part, carry, eof = append(append(part, carry...), rest...), nil, true
 		}
-		if base+int64(len(part)) > maxFileSize {
-			return bad(tooLarge("file", base+int64(len(part)), maxFileSize))
+		if base+int64(len(part)) > cf.size {
+			return bad(errGrew)
 		}
 		pf := &file{path: cf.path, data: part, fsys: cf.fsys, name: cf.name, line0: line0, base: base}
 		saved, p0 := ld.records, len(ld.problems)

@@ -14,6 +14,8 @@ import (
 // Limits on one file and on one record, timeline or vocabulary in it: far
 // above any real export (a record is a few kilobytes), low enough that a
 // runaway file cannot exhaust memory. Variables so tests can lower them.
+// maxFileSize holds for a file read whole; a JSON Lines file read a part
+// at a time has no limit of its own but the total of load_limit.go.
 var (
 	maxFileSize   int64 = 256 << 20
 	maxRecordSize       = 16 << 20
@@ -128,13 +130,13 @@ func (ld *loader) addFS(fsys fs.FS, root, prefix string, bundled, explicit bool)
 			ld.files = append(ld.files, &file{path: show(name), bundled: true})
 			return nil
 		}
-		if ld.compact && ld.stream == nil && !bundled && ext == ".jsonl" {
+		if ld.compact && ld.stream == nil && !bundled && (ext == ".jsonl" || ext == ".json" && isArrayFile(fsys, name, d)) {
 			info, err := fs.Stat(fsys, name) // through a link
 			if err != nil {
 				bad(name, pathErr(err))
 				return nil
 			}
-			ld.deferred = append(ld.deferred, compactFile{fsys: fsys, name: name, fi: len(ld.files), path: show(name), size: info.Size()})
+			ld.deferred = append(ld.deferred, compactFile{fsys: fsys, name: name, fi: len(ld.files), path: show(name), size: info.Size(), array: ext == ".json"})
 			ld.files = append(ld.files, &file{path: show(name)})
 			return nil
 		}

@@ -29,6 +29,9 @@ type file struct {
 	// line0 is how many lines of the file come before data, when data is
 	// a part of it (SearchLoad reads large files a part at a time).
 	line0 int
+	// col0 is how many characters of its line come before data, when
+	// data is a part of a file that starts within a line (streamArray).
+	col0 int
 
 	indexOnce sync.Once
 	lines     []int // offsets at which lines start
@@ -49,7 +52,11 @@ func (f *file) pos(off int) (line, col int) {
 	if !found {
 		n--
 	}
-	return f.line0 + n + 1, f.charsBefore(off) - f.charsBefore(f.lines[n]) + 1
+	col = f.charsBefore(off) - f.charsBefore(f.lines[n]) + 1
+	if n == 0 {
+		col += f.col0
+	}
+	return f.line0 + n + 1, col
 }
 
 func (f *file) index() {

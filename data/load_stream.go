@@ -108,7 +108,8 @@ func (ld *loader) matchWhole(s streamFile, p *plan, v *Vocab) ([]entry, []proble
 	return ents, append(sub.problems, probs...)
 }
 
-// open checks that s is a regular file within the size limit and returns
+// open checks that s is a regular file within the total limit (maxData;
+// no file is too large for its size alone) and returns
 // its cache key (nil when it cannot be made).
 func (s streamFile) open() (*cacheKey, error) {
 	info, err := fs.Stat(s.fsys, s.name)
@@ -118,8 +119,8 @@ func (s streamFile) open() (*cacheKey, error) {
 	if !info.Mode().IsRegular() {
 		return nil, fmt.Errorf("not a regular file (%s)", describeMode(info.Mode().Type()))
 	}
-	if info.Size() > maxFileSize {
-		return nil, tooLarge("file", info.Size(), maxFileSize)
+	if limit := maxData(); info.Size() > limit {
+		return nil, overData(info.Size(), limit)
 	}
 	return makeCacheKey(s, info), nil
 }
@@ -145,7 +146,8 @@ func (ld *loader) streamFile(s streamFile, p *plan, v *Vocab, w *cacheWriter) ([
 		return nil, nil, pathErr(err)
 	}
 	defer f.Close()
-	r := io.LimitReader(f, maxFileSize+1)
+	limit := maxData()
+	r := io.LimitReader(f, limit+1)
 	var (
 		jobs  []*chunkJob
 		wg    sync.WaitGroup
@@ -169,9 +171,9 @@ func (ld *loader) streamFile(s streamFile, p *plan, v *Vocab, w *cacheWriter) ([
 			wg.Wait()
 			return nil, nil, pathErr(err)
 		}
-		if total > maxFileSize {
+		if total > limit {
 			wg.Wait()
-			return nil, nil, tooLarge("file", total, maxFileSize)
+			return nil, nil, overData(total, limit)
 		}
 		if first {
 			first = false

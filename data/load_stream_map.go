@@ -27,7 +27,7 @@ func (ld *loader) streamMapped(s streamFile, p *plan, v *Vocab, w *cacheWriter) 
 	if !canMap || !mapStreams || !isDir {
 		return nil, nil, errNotMapped
 	}
-	b, drop, release, merr := mapFile(d.join(s.name), maxFileSize)
+	b, drop, release, merr := mapFile(d.join(s.name), maxData())
 	if merr != nil {
 		return nil, nil, errNotMapped
 	}

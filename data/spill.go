@@ -2,7 +2,6 @@ package data
 
 import (
 	"os"
-	"path/filepath"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -14,9 +13,10 @@ import (
 // search word reads it only for the records its gram filter lets through.
 // So once a compact load (Options.Compact with Options.Spill) has kept
 // spillBudget bytes of it (or from the start, when its files hold
-// spillFrom bytes or more), it writes the rest to a file of its own, which
-// is removed from its folder at once where the system allows (it lives on
-// while open), and keeps where each record's text is. A search reads the
+// spillFrom bytes or more), it writes the rest to a file of its own, in a
+// folder of its own, both removed at once where the system allows (the
+// file lives on while open; see makeSpillFile), and keeps where each
+// record's text is. A search reads the
 // text back, with one read per record, for the records its words' gram filter
 // allow; a summary written there drops its word starts too, and is
 // scanned whole. The file is read and written with pread and pwrite, never
@@ -65,25 +65,33 @@ func (s *spill) take(n int) bool {
 		}
 		s.kept.Add(-int64(n))
 	}
-	s.once.Do(func() {
-		if err := os.MkdirAll(s.dir, 0o700); err != nil {
-			return
-		}
-		f, err := os.CreateTemp(s.dir, "summaries-*.tmp")
-		if err != nil {
-			return
-		}
-		_ = os.Remove(f.Name())
-		// Where an open file cannot be removed (Windows), it stays until
-		// a later load removes it here, once no program has it open.
-		if old, err := filepath.Glob(filepath.Join(s.dir, "summaries-*.tmp")); err == nil {
-			for _, name := range old {
-				_ = os.Remove(name)
-			}
-		}
-		s.f = f
-	})
+	s.once.Do(func() { s.f = makeSpillFile(s.dir) })
 	return s.f != nil
+}
+
+// makeSpillFile makes the spill file in a folder of its own in dir, made
+// for it exclusively and readable by its owner alone, then removes the
+// file and the folder by the names that made them: the file lives on while
+// open, and nothing is left behind however the program ends. Nothing else
+// in dir is touched. Where an open file cannot be removed (Windows), both
+// stay. It returns nil when no file can be made.
+func makeSpillFile(dir string) *os.File {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil
+	}
+	own, err := os.MkdirTemp(dir, "incidents-spill-")
+	if err != nil {
+		return nil
+	}
+	f, err := os.CreateTemp(own, "summaries-*.tmp")
+	if err != nil {
+		_ = os.Remove(own)
+		return nil
+	}
+	if os.Remove(f.Name()) == nil {
+		_ = os.Remove(own)
+	}
+	return f
 }
 
 // write writes b to the file, returning where: ok is false when it could
