@@ -95,7 +95,7 @@ func TestValidateJSON(t *testing.T) {
 		t.Fatalf("%d problems, want 3", len(got))
 	}
 	first := got[0]
-	want := map[string]any{"path": filepath.Join("testdata", "bad", "broken.jsonl"), "line": 2.0, "column": 1.0,
+	want := map[string]any{"path": filepath.Join("testdata", "bad", "broken.jsonl"), "line": 2.0, "column": 44.0,
 		"record": "T-0101", "field": "date", "message": `invalid date "2023-13-40" (want YYYY-MM-DD)`}
 	for k, v := range want {
 		if first[k] != v {
