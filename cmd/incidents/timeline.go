@@ -108,10 +108,10 @@ func parseSets(args []string, l data.Lang) (map[string]string, error) {
 }
 
 // whatIfNames lists the model parameters --set accepts, for --help.
-func whatIfNames() string {
+func whatIfNames(l data.Lang) string {
 	var b strings.Builder
 	for _, p := range library.WhatIfParams() {
-		fmt.Fprintf(&b, "  %-14s %s\n", p.Name, p.Help)
+		fmt.Fprintf(&b, "  %-14s %s\n", p.Name, localHelp(p.Help, helpWords.params, l))
 	}
 	return b.String()
 }

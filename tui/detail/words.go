@@ -41,7 +41,7 @@ var words = i18n.Register("detail", &struct {
 	domain: i18n.W("Domain", "도메인"), components: i18n.W("Components", "구성 요소"),
 	contributing: i18n.W("Contributing", "기여 요인"), symptomTags: i18n.W("Symptoms", "증상"),
 	sourceKinds: map[string]i18n.Word{
-		"postmortem": i18n.W("postmortem", "장애 회고"), "blog": i18n.W("blog", "블로그"),
+		"postmortem": i18n.W("postmortem", "포스트모템"), "blog": i18n.W("blog", "블로그"),
 		"news": i18n.W("news", "뉴스"), "copy": i18n.W("copy", "사본"),
 		"official-status": i18n.W("official status page", "공식 상태 페이지"),
 		"announcement":    i18n.W("announcement", "공지"), "summary": i18n.W("summary", "요약"),
