@@ -264,6 +264,8 @@ func TestSuggest(t *testing.T) {
 		{"cloudfalre", "Cloudflare"},
 		{"discrod voice", "Discord voice"},
 		{"crowdstirke", "CrowdStrike"},
+		{"etdc", "etcd"},       // a transposition is one edit; etcd is only in summaries
+		{"mailbxo", "mailbox"}, // a summary word
 		{"discord", ""}, // it matches
 		{"zzqxj", ""},   // nothing is close
 		{"dsn", ""},     // too short to guess
