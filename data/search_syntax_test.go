@@ -266,9 +266,9 @@ func TestSuggest(t *testing.T) {
 		{"crowdstirke", "CrowdStrike"},
 		{"etdc", "etcd"},       // a transposition is one edit; etcd is only in summaries
 		{"mailbxo", "mailbox"}, // a summary word
-		{"discord", ""}, // it matches
-		{"zzqxj", ""},   // nothing is close
-		{"dsn", ""},     // too short to guess
+		{"discord", ""},        // it matches
+		{"zzqxj", ""},          // nothing is close
+		{"dsn", ""},            // too short to guess
 	}
 	for _, tc := range tests {
 		t.Run(tc.query, func(t *testing.T) {
