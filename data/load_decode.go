@@ -82,7 +82,7 @@ func decodeRecordAs(u unit, sanitize func(*Record)) (*Record, []problem) {
 	var probs []problem
 	if !ok {
 		// Every value of the wrong type, then every check of the rest.
-		if r, probs = decodeAll[Record](u, ""); r == nil {
+		if r, probs = decodeEvery[Record](u, ""); r == nil {
 			return nil, probs
 		}
 	}
@@ -102,7 +102,7 @@ func decodeRecordAs(u unit, sanitize func(*Record)) (*Record, []problem) {
 
 // decodeTimeline decodes, sanitises and checks one timeline.
 func (ld *loader) decodeTimeline(u unit) (*Timeline, bool) {
-	tf, probs := decodeAll[timelineFile](u, "timeline")
+	tf, probs := decodeEvery[timelineFile](u, "timeline")
 	ld.problems = append(ld.problems, probs...)
 	if tf == nil {
 		return nil, false

@@ -207,11 +207,11 @@ func (u unit) fieldProblem(e *Error) problem {
 	return problem{u.fi, off, e}
 }
 
-// decodeAll decodes u into a new T like json.Unmarshal, but reports every
+// decodeEvery decodes u into a new T like json.Unmarshal, but reports every
 // value of the wrong type, not only the first: each one found is set to
 // null in a copy of the JSON and the copy decoded again. It returns the
 // value decoded without them (nil after any other error) and the problems.
-func decodeAll[T any](u unit, kind string) (*T, []problem) {
+func decodeEvery[T any](u unit, kind string) (*T, []problem) {
 	cur := u.raw
 	var probs []problem
 	for range maxTypeErrors {

@@ -196,7 +196,7 @@ func atValues(t *testing.T, lines []string, file, src string) []string {
 		out[i] = l
 		m := posRE.FindStringSubmatch(l)
 		if m == nil || m[1] != file {
-			if strings.HasPrefix(l, file+": ") && !strings.Contains(l, ": incident: ") {
+			if strings.HasPrefix(l, file+": ") {
 				t.Errorf("%s: no line and column", l)
 			}
 			continue
@@ -298,7 +298,7 @@ func TestValidate(t *testing.T) {
 	err := Validate([]string{dir}, nil)
 	want := []string{
 		filepath.Join(dir, "records/a.jsonl") + `:2:20: record T-2: date: invalid date "2026-02-30" (want YYYY-MM-DD)`,
-		filepath.Join(dir, "records/dup.json") + ": record T-1: duplicate id (first in " + filepath.Join(dir, "records/a.jsonl") + ":1:1)",
+		filepath.Join(dir, "records/dup.json") + ":1:1: record T-1: duplicate id (first in " + filepath.Join(dir, "records/a.jsonl") + ":1:1)",
 	}
 	if got := errLines(err); !slices.Equal(got, want) {
 		t.Errorf("errors:\n got %q\nwant %q", got, want)
