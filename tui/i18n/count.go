@@ -80,6 +80,13 @@ func Grouped(n int) string {
 	return b.String()
 }
 
+// countWords are the Korean units of large numbers CountKO writes (no
+// English counterpart is used: English writes Count's k, M and G).
+var countWords = Register("i18n.count", &struct{ man, eok Word }{
+	man: W("ten thousand", "만"),
+	eok: W("hundred million", "억"),
+})
+
 // CountKO writes a figure the Korean way, for a number with a Korean
 // counter after it ("1,690만개", not "16.9M개"): under ten thousand in
 // digits with commas, three significant digits as Count ("0.42", "950",
@@ -97,9 +104,9 @@ func CountKO(v float64) string {
 	case a < 9995:
 		return Grouped(int(math.Round(v/10)) * 10)
 	}
-	f, unit := v/1e4, "만"
+	f, unit := v/1e4, countWords.man.KO
 	if math.Abs(f) >= 9999.5 {
-		f, unit = v/1e8, "억"
+		f, unit = v/1e8, countWords.eok.KO
 	}
 	af := math.Abs(f)
 	switch {
