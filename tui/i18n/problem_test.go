@@ -1,6 +1,8 @@
 package i18n_test
 
 import (
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/incidents-dev/incidents/data"
@@ -31,5 +33,33 @@ func TestProblem(t *testing.T) {
 		if got := i18n.Problem(tc.in, data.EN); got != tc.in {
 			t.Errorf("Problem(%q, EN) = %q", tc.in, got)
 		}
+	}
+}
+
+// TestProblemEveryMessage: every message of the table, filled in as the
+// data layer fills it, is translated where a problem line ends, and keeps
+// the path, position and field before it.
+func TestProblemEveryMessage(t *testing.T) {
+	fill := regexp.MustCompile(`%[qsv]`)
+	n := 0
+	for _, e := range i18n.Entries() {
+		if !strings.HasPrefix(e.Path, "problem.messages") {
+			continue
+		}
+		n++
+		msg := fill.ReplaceAllStringFunc(e.Word.EN, func(v string) string {
+			if v == "%q" {
+				return `"x-1"`
+			}
+			return "x-1"
+		})
+		line := "my/p.json:3:14: record X-1: field: " + msg
+		got := i18n.Problem(line, data.KO)
+		if got == line || !strings.HasPrefix(got, "my/p.json:3:14: 사례 X-1: field: ") || strings.Contains(got, msg) {
+			t.Errorf("%s: %q\n  → %q", e.Path, line, got)
+		}
+	}
+	if n < 40 {
+		t.Errorf("%d messages in the table, want every one the data layer writes (over 40)", n)
 	}
 }
