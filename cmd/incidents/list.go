@@ -159,7 +159,9 @@ func whyLine(m data.Match, lang data.Lang, st theme.CLIStyles, indent, width int
 	}
 	sn, ok := m.Snippet(lang, sw)
 	if !ok {
-		return ""
+		if sn, ok = titlePast(m, lang, width-indent); !ok {
+			return ""
+		}
 	}
 	text := layout.Truncate(sn.Text, sw)
 	n := len(strings.TrimSuffix(text, "…"))
@@ -170,6 +172,36 @@ func whyLine(m data.Match, lang data.Lang, st theme.CLIStyles, indent, width int
 		}
 	}
 	return strings.Repeat(" ", indent) + st.Faint.Render(arrow) + highlight(text, idx, st.Match)
+}
+
+// titlePast is the title of a one-language line, from a word before its
+// first matched letter, when the line's cut to tw cells leaves every
+// matched letter out (a fuzzy match spread over a long title); ok is false
+// when one shows.
+func titlePast(m data.Match, lang data.Lang, tw int) (data.Snippet, bool) {
+	f := data.FieldTitleEN
+	if lang == data.KO {
+		f = data.FieldTitleKO
+	}
+	if lang == data.Both || m.Record == nil {
+		return data.Snippet{}, false
+	}
+	s, idx := m.Record.FieldText(f), m.Indexes(f)
+	if len(idx) == 0 || idx[len(idx)-1] >= len(s) || tw <= 0 {
+		return data.Snippet{}, false
+	}
+	if visible := len(strings.TrimSuffix(layout.Truncate(s, tw), "…")); idx[0] < visible {
+		return data.Snippet{}, false
+	}
+	start := strings.LastIndexByte(s[:idx[0]], ' ') + 1
+	const ell = "…"
+	sn := data.Snippet{Field: f, Text: ell + s[start:]}
+	for _, i := range idx {
+		if i >= start {
+			sn.Index = append(sn.Index, i-start+len(ell))
+		}
+	}
+	return sn, true
 }
 
 // titleFor returns the record's title in lang by the rule every screen

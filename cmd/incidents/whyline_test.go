@@ -18,6 +18,8 @@ func TestSearchWhyLine(t *testing.T) {
 	}{
 		{120, "en", "↳ …suffered too: the etcd connection"},
 		{120, "ko", "서비스 디스커버리용 etcd 연결도"},
+		// IX-0009's title matches etcd in letters past the line's end.
+		{120, "en", "↳ …stretched the outage"},
 		{0, "en", ""},
 	} {
 		var out, errb bytes.Buffer
