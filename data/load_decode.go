@@ -132,12 +132,12 @@ func (ld *loader) addVocab(v *Vocab, u unit) {
 		t.Origin = u.f.path
 		if err := checkTerm(t, i); err != nil {
 			err.Path = u.f.path
-			ld.report(u.fi, u.off, err)
+			ld.problems = append(ld.problems, u.termProblem(err, i, err.Field))
 			continue
 		}
 		if first, ok := v.add(t); !ok {
-			ld.report(u.fi, u.off, &Error{Path: u.f.path, Kind: "term", Record: t.Term,
-				Err: fmt.Errorf("defined twice (first in %s)", first.Origin)})
+			ld.problems = append(ld.problems, u.termProblem(&Error{Path: u.f.path, Kind: "term", Record: t.Term,
+				Err: fmt.Errorf("defined twice (first in %s)", first.Origin)}, i, "term"))
 		}
 	}
 }

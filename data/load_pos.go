@@ -270,3 +270,16 @@ func keepNew(errs []*Error, probs []problem) []*Error {
 func within(field, path string) bool {
 	return field == path || strings.HasPrefix(field, path+".") || strings.HasPrefix(field, path+"[")
 }
+
+// termProblem places e, a problem of the i-th term of vocabulary file u, at
+// its field (named within the term, or as terms[i].field).
+func (u unit) termProblem(e *Error, i int, field string) problem {
+	path := fmt.Sprintf("terms[%d]", i)
+	if field = strings.TrimPrefix(field, path+"."); field != "" {
+		path += "." + field
+	}
+	rel, _ := jsonscan.LocatePath(u.raw, path)
+	off := u.off + rel
+	e.Line, e.Col = u.f.pos(off)
+	return problem{u.fi, off, e}
+}
