@@ -228,9 +228,7 @@ func (ld *loader) addRecords(lib *Library) {
 			first := entries[j]
 			if !first.u.f.bundled || u.f.bundled {
 				e := &Error{Path: u.f.path, Record: r.ID, Err: fmt.Errorf("duplicate id (first in %s)", first.u.place())}
-				if u.multi {
-					e.Line, e.Col = u.pos()
-				}
+				e.Line, e.Col = u.pos() // every problem has its place, one record's file too
 				ld.report(u.fi, u.abs(), e)
 				continue
 			}
@@ -282,8 +280,8 @@ func (ld *loader) addTimelinesTo(tls map[string]*Timeline, record func(key strin
 		key := strings.ToLower(tl.Incident)
 		id, found := record(key)
 		if !found && !known[key] {
-			ld.report(u.fi, u.off, &Error{Path: u.f.path, Kind: "timeline", Record: tl.Incident, Field: "incident",
-				Err: fmt.Errorf("no record with id %q", tl.Incident)})
+			ld.problems = append(ld.problems, u.fieldProblem(&Error{Path: u.f.path, Kind: "timeline", Record: tl.Incident, Field: "incident",
+				Err: fmt.Errorf("no record with id %q", tl.Incident)}))
 			continue
 		}
 		if found {
@@ -291,8 +289,8 @@ func (ld *loader) addTimelinesTo(tls map[string]*Timeline, record func(key strin
 		}
 		if first, ok := tlFrom[key]; ok {
 			if !first.f.bundled || u.f.bundled {
-				ld.report(u.fi, u.off, &Error{Path: u.f.path, Kind: "timeline", Record: tl.Incident,
-					Err: fmt.Errorf("duplicate timeline (first in %s)", first.f.path)})
+				ld.problems = append(ld.problems, u.fieldProblem(&Error{Path: u.f.path, Kind: "timeline", Record: tl.Incident,
+					Field: "incident", Err: fmt.Errorf("duplicate timeline (first in %s)", first.f.path)}))
 				continue
 			}
 			ld.notices = append(ld.notices, fmt.Sprintf("%s: timeline %s replaces the bundled timeline", u.f.path, tl.Incident))

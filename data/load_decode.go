@@ -79,44 +79,42 @@ func decodeRecordAs(u unit, sanitize func(*Record)) (*Record, []problem) {
 		return nil, []problem{{u.fi, u.off, e}}
 	}
 	r, ok := decodeRecordFastAs(u.raw, true) // checkUTF8 held
+	var probs []problem
 	if !ok {
-		r = new(Record)
-		if err := json.Unmarshal(u.raw, r); err != nil {
-			return nil, []problem{jsonProblem(u, err, "")}
+		// Every value of the wrong type, then every check of the rest.
+		if r, probs = decodeEvery[Record](u, ""); r == nil {
+			return nil, probs
 		}
 	}
 	r.body() // none when the JSON has no section of it
 	sanitize(r)
 	r.Origin = u.f.path
-	errs := checkRecord(r)
-	if len(errs) == 0 {
+	errs := keepNew(checkRecord(r), probs)
+	if len(errs) == 0 && len(probs) == 0 {
 		return r, nil
 	}
-	probs := make([]problem, len(errs))
-	for i, e := range errs {
+	for _, e := range errs {
 		e.Path = u.f.path
-		if u.multi || r.ID == "" {
-			e.Line, e.Col = u.f.pos(u.off)
-		}
-		probs[i] = problem{u.fi, u.off, e}
+		probs = append(probs, u.fieldProblem(e))
 	}
 	return nil, probs
 }
 
 // decodeTimeline decodes, sanitises and checks one timeline.
 func (ld *loader) decodeTimeline(u unit) (*Timeline, bool) {
-	var tf timelineFile
-	if err := json.Unmarshal(u.raw, &tf); err != nil {
-		ld.jsonProblem(u, err, "timeline")
+	tf, probs := decodeEvery[timelineFile](u, "timeline")
+	ld.problems = append(ld.problems, probs...)
+	if tf == nil {
 		return nil, false
 	}
 	tl, errs := tf.timeline()
 	tl.Origin = u.f.path
+	errs = keepNew(errs, probs)
 	for _, e := range errs {
 		e.Path = u.f.path
-		ld.report(u.fi, u.off, e)
+		ld.problems = append(ld.problems, u.fieldProblem(e))
 	}
-	return tl, len(errs) == 0
+	return tl, len(errs) == 0 && len(probs) == 0
 }
 
 // addVocab decodes, sanitises and checks one vocabulary file and adds its
@@ -134,12 +132,12 @@ func (ld *loader) addVocab(v *Vocab, u unit) {
 		t.Origin = u.f.path
 		if err := checkTerm(t, i); err != nil {
 			err.Path = u.f.path
-			ld.report(u.fi, u.off, err)
+			ld.problems = append(ld.problems, u.termProblem(err, i, err.Field))
 			continue
 		}
 		if first, ok := v.add(t); !ok {
-			ld.report(u.fi, u.off, &Error{Path: u.f.path, Kind: "term", Record: t.Term,
-				Err: fmt.Errorf("defined twice (first in %s)", first.Origin)})
+			ld.problems = append(ld.problems, u.termProblem(&Error{Path: u.f.path, Kind: "term", Record: t.Term,
+				Err: fmt.Errorf("defined twice (first in %s)", first.Origin)}, i, "term"))
 		}
 	}
 }

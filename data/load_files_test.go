@@ -157,7 +157,7 @@ func TestLoadKeepsEveryMessageOnOneLine(t *testing.T) {
 	_, errs := loadDir(t, dir)
 	want := []string{
 		filepath.Join(dir, `sub\u2029dir`, "bad.json") + ":1:2: unexpected end of JSON input",
-		filepath.Join(dir, `x.json:1:1: forged\nproblem.json`) + `: record IX-9005\nforged: date: invalid date "nope" (want YYYY-MM-DD)`,
+		filepath.Join(dir, `x.json:1:1: forged\nproblem.json`) + `:1:35: record IX-9005\nforged: date: invalid date "nope" (want YYYY-MM-DD)`,
 	}
 	if !slices.Equal(errs, want) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(errs, "\n"), strings.Join(want, "\n"))

@@ -199,3 +199,94 @@ func leniendID(raw []byte, kind string) string {
 	}
 	return ""
 }
+
+// maxTypeErrors bounds how many values of the wrong type one record or
+// timeline reports: each costs a decode of the whole unit.
+const maxTypeErrors = 50
+
+// fieldProblem fills in e's line and column with those of the value at e.Field
+// in u (or of the object that lacks it) and returns the problem, placed
+// there.
+func (u unit) fieldProblem(e *Error) problem {
+	rel, _ := jsonscan.LocatePath(u.raw, e.Field)
+	off := u.off + rel
+	e.Line, e.Col = u.f.pos(off)
+	return problem{u.fi, off, e}
+}
+
+// decodeEvery decodes u into a new T like json.Unmarshal, but reports every
+// value of the wrong type, not only the first: each one found is set to
+// null in a copy of the JSON and the copy decoded again. It returns the
+// value decoded without them (nil after any other error) and the problems.
+func decodeEvery[T any](u unit, kind string) (*T, []problem) {
+	cur := u.raw
+	var probs []problem
+	for range maxTypeErrors {
+		v := new(T)
+		err := json.Unmarshal(cur, v)
+		if err == nil {
+			return v, probs
+		}
+		var te *json.UnmarshalTypeError
+		if len(probs) == 0 || !errors.As(err, &te) {
+			// The first error, of any kind: as jsonProblem has always
+			// reported it.
+			probs = append(probs, jsonProblem(u, err, kind))
+			if !errors.As(err, &te) {
+				return nil, probs
+			}
+		} else {
+			e := &Error{Path: u.f.path, Kind: kind, Record: leniendID(u.raw, kind)}
+			e.Err = fmt.Errorf("got %s, want %s", strings.Fields(te.Value + " ")[0], describeType(te.Type))
+			_, e.Field = jsonscan.Locate(cur, strings.TrimPrefix(te.Field, "Body."), te.Value)
+			probs = append(probs, u.fieldProblem(e))
+		}
+		rel, where := jsonscan.Locate(cur, strings.TrimPrefix(te.Field, "Body."), te.Value)
+		end, ok := jsonscan.ValueEnd(cur, rel)
+		if where == "" || !ok || rel >= end {
+			return nil, probs // the value cannot be found: nothing to skip
+		}
+		next := make([]byte, 0, len(cur))
+		next = append(append(append(next, cur[:rel]...), "null"...), cur[end:]...)
+		cur = next
+	}
+	return nil, probs
+}
+
+// keepNew drops from errs the problems about a field that probs already
+// reports, or about a field around or inside it (a value of the wrong
+// type, read as missing, leaves its text missing in both languages).
+func keepNew(errs []*Error, probs []problem) []*Error {
+	out := errs[:0]
+	for _, e := range errs {
+		dup := false
+		for _, p := range probs {
+			if p.err.Field != "" && (within(e.Field, p.err.Field) || within(p.err.Field, e.Field)) {
+				dup = true
+			}
+		}
+		if !dup {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// within reports whether field is path or inside it: "title.en" and
+// "events[2]" are within "title" and "events".
+func within(field, path string) bool {
+	return field == path || strings.HasPrefix(field, path+".") || strings.HasPrefix(field, path+"[")
+}
+
+// termProblem places e, a problem of the i-th term of vocabulary file u, at
+// its field (named within the term, or as terms[i].field).
+func (u unit) termProblem(e *Error, i int, field string) problem {
+	path := fmt.Sprintf("terms[%d]", i)
+	if field = strings.TrimPrefix(field, path+"."); field != "" {
+		path += "." + field
+	}
+	rel, _ := jsonscan.LocatePath(u.raw, path)
+	off := u.off + rel
+	e.Line, e.Col = u.f.pos(off)
+	return problem{u.fi, off, e}
+}

@@ -366,9 +366,7 @@ func (ld *loader) settle(ents []entry) []*entry {
 			first := &ents[j]
 			if !first.bundled || e.bundled {
 				err := &Error{Path: e.path, Record: e.id, Err: fmt.Errorf("duplicate id (first in %s)", first.place())}
-				if e.multi {
-					err.Line, err.Col = e.pos()
-				}
+				err.Line, err.Col = e.pos() // 0 when the place is not known
 				ld.report(e.fi, e.off, err)
 				continue
 			}

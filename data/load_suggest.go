@@ -276,7 +276,7 @@ func (m *matcher) addNames(r *Record, e entry) {
 	for a := range strings.SplitSeq(unsafe.String(unsafe.SliceData(m.alias), len(m.alias)), " · ") {
 		add(a)
 	}
-	for _, t := range [...]string{r.Title.EN, r.Title.KO} {
+	for _, t := range [...]string{r.Title.EN, r.Title.KO, r.summaryText(0), r.summaryText(1)} {
 		eachWord(t, isQueryBreak, func(w string) { add(stem(w)) })
 	}
 	// A name far from every word nearest is asked about is left out:

@@ -115,30 +115,48 @@ func TestLoadBadInput(t *testing.T) {
 		{
 			name:  "empty id",
 			files: map[string]string{"a.jsonl": `{"id":"A-1","date":"2020-01-01","title":"t"}` + "\n" + `  {"id":" ","date":"2020-01-01","title":"t"}`},
-			want:  []string{"a.jsonl:2:3: id: missing"},
+			want:  []string{"a.jsonl:2:9: id: missing"},
 			ids:   []string{"A-1"},
 		},
 		{
 			name:  "invalid date",
 			files: map[string]string{"a.json": `{"id":"IL-1","date":"2026-13-40","title":"t"}`},
-			want:  []string{`a.json: record IL-1: date: invalid date "2026-13-40" (want YYYY-MM-DD)`},
+			want:  []string{`a.json:1:21: record IL-1: date: invalid date "2026-13-40" (want YYYY-MM-DD)`},
 		},
 		{
 			name:  "missing date",
 			files: map[string]string{"a.json": `{"id":"IL-1","date":null,"title":"t"}`},
-			want:  []string{`a.json: record IL-1: date: missing`},
+			want:  []string{`a.json:1:21: record IL-1: date: missing`},
 		},
 		{
 			name:  "no title in either language",
 			files: map[string]string{"a.json": `{"id":"IL-1","date":"2020-01-01","title":{"en":"","ko":null}}`},
-			want:  []string{`a.json: record IL-1: title: missing in both languages`},
+			want:  []string{`a.json:1:42: record IL-1: title: missing in both languages`},
 		},
 		{
 			name:  "every problem of a record is reported",
 			files: map[string]string{"a.json": `{"id":"IL-1","date":"2020"}`},
 			want: []string{
-				`a.json: record IL-1: date: invalid date "2020" (want YYYY-MM-DD)`,
-				`a.json: record IL-1: title: missing in both languages`,
+				`a.json:1:1: record IL-1: title: missing in both languages`,
+				`a.json:1:21: record IL-1: date: invalid date "2020" (want YYYY-MM-DD)`,
+			},
+		},
+		{
+			name: "several problems of several records, each at its value",
+			files: map[string]string{"a.json": "[\n" +
+				`  {"id":"A-1","date":"2026-13-40","title":{"en":"","ko":""}},` + "\n" +
+				`  {"id":"","date":"","title":"t"},` + "\n" +
+				`  {"id":"A-3","date":"2026-01-01","title":"t","severity":5},` + "\n" +
+				`  {"id":"A-4","date":7,"title":"t","org":3,"tags":["x"],"summary":{"en":1}}` + "\n]\n"},
+			want: []string{
+				`a.json:2:22: record A-1: date: invalid date "2026-13-40" (want YYYY-MM-DD)`,
+				`a.json:2:43: record A-1: title: missing in both languages`,
+				`a.json:3:9: id: missing`,
+				`a.json:3:19: date: missing`,
+				`a.json:4:58: record A-3: severity: got number, want string`,
+				`a.json:5:22: record A-4: date: got number, want string`,
+				`a.json:5:42: record A-4: org: got number, want string`,
+				`a.json:5:73: record A-4: summary.en: got number, want string`,
 			},
 		},
 		{

@@ -20,9 +20,9 @@ func jamoMask(rs []rune) fold.Mask {
 
 // matchJamo finds jamo word w in text: the best occurrence only, or every
 // one (up to maxLongHits) when every is set, as for summaries. Matched
-// runes must follow one another, except that spaces may stand next to a
-// jamo ("ㅁㅇㅂㅅ" matches "메일 박스"). It marks the matched runes' byte
-// offsets and returns the best quality.
+// runes must follow one another within one word ("ㅁㅇㅂㅅ" matches
+// 메일박스, not "메일 박스"). It marks the matched runes' byte offsets and
+// returns the best quality.
 func matchJamo(text string, w *qword, out *[]int, every bool) int {
 	best, hits := 0, 0
 	var at [64]int

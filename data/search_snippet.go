@@ -56,7 +56,11 @@ func (m Match) Snippet(l Lang, width int) (Snippet, bool) {
 	}
 	for _, f := range snippetOrder(l) {
 		if idx := m.Indexes(f); len(idx) > 0 {
-			text, at := cut(m.Record.FieldText(f), idx, width)
+			text := m.Record.FieldText(f)
+			if idx[len(idx)-1] >= len(text) {
+				continue // a record kept without this text (a streamed search's)
+			}
+			text, at := cut(text, idx, width)
 			return Snippet{Field: f, Text: text, Index: at}, true
 		}
 	}

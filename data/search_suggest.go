@@ -30,7 +30,7 @@ type dictionary struct {
 // Suggest returns up to n queries close to query that match something,
 // best first, for a query that matches nothing: each plain word that
 // matches no record on its own is replaced by the nearest name the index
-// holds (an id, organisation, tag, label, alias or title word) within a
+// holds (an id, organisation, tag, label, alias, title or summary word) within a
 // small edit distance, transpositions counting as one. It returns nil when
 // query matches, or nothing is close.
 func (ix *Index) Suggest(query string, n int) []string {
@@ -179,7 +179,9 @@ func (ix *Index) dict() []name {
 			for _, a := range strings.Split(r.aliasText(), " · ") {
 				add(a)
 			}
-			for _, t := range []string{r.Title.EN, r.Title.KO} {
+			// The summaries' words too: a search matches them, so a typo
+			// of one ("etdc") deserves its suggestion.
+			for _, t := range []string{r.Title.EN, r.Title.KO, r.summaryText(0), r.summaryText(1)} {
 				for _, w := range strings.FieldsFunc(t, isQueryBreak) {
 					add(stem(w))
 				}

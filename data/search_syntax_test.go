@@ -49,9 +49,11 @@ func TestJamoSearch(t *testing.T) {
 		field  data.Field
 		marked string
 	}{
-		{"ㅁㅇㅂㅅ", []string{"J-1", "J-2"}, data.FieldTitleKO, "메일박스"},
-		{"ㅁㅇ박스", []string{"J-1", "J-2"}, data.FieldTitleKO, "메일박스"},
-		{"메ㅇㅂㅅ", []string{"J-1", "J-2"}, data.FieldTitleKO, "메일박스"},
+		// Within one word only: J-2's "메일 박스" is two words.
+		{"ㅁㅇㅂㅅ", []string{"J-1"}, data.FieldTitleKO, "메일박스"},
+		{"ㅁㅇ박스", []string{"J-1"}, data.FieldTitleKO, "메일박스"},
+		{"메ㅇㅂㅅ", []string{"J-1"}, data.FieldTitleKO, "메일박스"},
+		{"ㅁㅇ ㅂㅅ", []string{"J-1", "J-2"}, data.FieldTitleKO, "메일박스"},
 		{"ㅇㅅ ㅌㅎ", []string{"J-2"}, data.FieldTitleKO, "음성통화"},
 		// A whole word outranks syllables inside one, as for any word.
 		{"ㅂㅅ", []string{"J-3", "J-1", "J-2"}, data.FieldTitleKO, "발송"},
@@ -80,10 +82,11 @@ func TestJamoSearch(t *testing.T) {
 		if got := m.Indexes(data.FieldTitleKO); !slices.Equal(got, []int{0, 3, 6, 9}) {
 			t.Errorf("offsets %v, want [0 3 6 9]", got)
 		}
-		// J-2's 메일 박스 has a space between: 메 0, 일 3, 박 7, 스 10.
-		m = ix.Search("ㅁㅇㅂㅅ")[1]
+		// J-2's 메일 박스 is two words, each found by its own 초성 word:
+		// 메 0, 일 3, 박 7, 스 10.
+		m = ix.Search("ㅁㅇ ㅂㅅ")[1]
 		if got := m.Indexes(data.FieldSummaryKO); !slices.Equal(got, []int{0, 3, 7, 10}) {
-			t.Errorf("spaced offsets %v, want [0 3 7 10]", got)
+			t.Errorf("offsets of two words %v, want [0 3 7 10]", got)
 		}
 	})
 	t.Run("decomposed text", func(t *testing.T) {
@@ -264,9 +267,11 @@ func TestSuggest(t *testing.T) {
 		{"cloudfalre", "Cloudflare"},
 		{"discrod voice", "Discord voice"},
 		{"crowdstirke", "CrowdStrike"},
-		{"discord", ""}, // it matches
-		{"zzqxj", ""},   // nothing is close
-		{"dsn", ""},     // too short to guess
+		{"etdc", "etcd"},       // a transposition is one edit; etcd is only in summaries
+		{"mailbxo", "mailbox"}, // a summary word
+		{"discord", ""},        // it matches
+		{"zzqxj", ""},          // nothing is close
+		{"dsn", ""},            // too short to guess
 	}
 	for _, tc := range tests {
 		t.Run(tc.query, func(t *testing.T) {

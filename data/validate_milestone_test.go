@@ -175,8 +175,9 @@ func TestMilestonesBad(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			lib, err := loadChecked(msFiles(patchMS(t, tt.edit)), false)
-			if got := errLines(err); !slices.Equal(got, tt.want) {
+			files := msFiles(patchMS(t, tt.edit))
+			lib, err := loadChecked(files, false)
+			if got := atValues(t, errLines(err), "tl.json", files["tl.json"]); !slices.Equal(got, tt.want) {
 				t.Errorf("errors:\n got %q\nwant %q", got, tt.want)
 			}
 			if _, ok := lib.Timeline("M-1"); ok {

@@ -4,10 +4,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 const goodTimeline = `{
@@ -119,10 +122,10 @@ func TestTimelineBad(t *testing.T) {
 			at(m, "stages", 1)["id"] = "trigger"
 			m["stages"] = append(m["stages"].([]any), map[string]any{"id": "", "title": "x"})
 		}, []string{
-			`tl.json: timeline T-1: stages[1].id: duplicate stage "trigger"`,
-			"tl.json: timeline T-1: stages[2].id: missing",
 			`tl.json: timeline T-1: events[1].stage: unknown stage "fix"`,
 			`tl.json: timeline T-1: events[2].stage: unknown stage "fix"`,
+			`tl.json: timeline T-1: stages[1].id: duplicate stage "trigger"`,
+			"tl.json: timeline T-1: stages[2].id: missing",
 		}},
 		{"stage without title", func(m map[string]any) { delete(at(m, "stages", 0), "title") }, []string{
 			"tl.json: timeline T-1: stages[0].title: missing in both languages",
@@ -164,8 +167,9 @@ func TestTimelineBad(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			lib, err := loadMap(map[string]string{"r.json": goodRecord, "tl.json": patchTimeline(t, tc.edit)})
-			if got := errLines(err); !slices.Equal(got, tc.want) {
+			tl := patchTimeline(t, tc.edit)
+			lib, err := loadMap(map[string]string{"r.json": goodRecord, "tl.json": tl})
+			if got := atValues(t, errLines(err), "tl.json", tl); !slices.Equal(got, tc.want) {
 				t.Errorf("errors:\n got %q\nwant %q", got, tc.want)
 			}
 			if len(lib.Timelines) != 0 {
@@ -178,13 +182,64 @@ func TestTimelineBad(t *testing.T) {
 	}
 }
 
+// posRE is the position of a problem that names the field of a record or
+// timeline.
+var posRE = regexp.MustCompile(`^([^:]+):(\d+):(\d+): `)
+
+// atValues checks that each problem about a field of file (whose JSON is
+// src) has a position, at the start of a JSON value (the field's, or the
+// object's that lacks it), and returns the problems without it.
+func atValues(t *testing.T, lines []string, file, src string) []string {
+	t.Helper()
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = l
+		m := posRE.FindStringSubmatch(l)
+		if m == nil || m[1] != file {
+			if strings.HasPrefix(l, file+": ") {
+				t.Errorf("%s: no line and column", l)
+			}
+			continue
+		}
+		line, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		rows := strings.Split(src, "\n")
+		if line > len(rows) || col > utf8.RuneCountInString(rows[line-1]) {
+			t.Errorf("%s: position outside the file", l)
+			continue
+		}
+		if c := []rune(rows[line-1])[col-1]; !strings.ContainsRune(`"{[-0123456789ntf`, c) {
+			t.Errorf("%s: position at %q, not at a value", l, c)
+		}
+		out[i] = file + ": " + l[len(m[0]):]
+	}
+	return out
+}
+
 func TestTimelineDecodeErrors(t *testing.T) {
 	tests := []struct {
 		name, tl string
 		want     []string
 	}{
-		{"number where a time belongs", `{"incident":"T-1","events":[{"at":"x"},{"at":5}]}`, []string{
-			"tl.json:1:46: timeline T-1: events[1].at: got number, want string",
+		{"number where a time belongs", strings.Replace(goodTimeline, `"2026-03-25T12:43:00-07:00"`, `5`, 1), []string{
+			"tl.json:12:12: timeline T-1: events[1].at: got number, want string",
+		}},
+		{"every value of the wrong type, then every other problem", `{"incident":"T-1","zone":7,"events":[{"at":"x"},{"at":5},
+ {"at":"2026-03-25T12:00:00-07:00","kind":true,"stage":[]}]}`, []string{
+			"tl.json:1:1: timeline T-1: start: missing",
+			"tl.json:1:1: timeline T-1: end: missing",
+			"tl.json:1:26: timeline T-1: zone: got number, want string",
+			"tl.json:1:38: timeline T-1: events[0].stage: unknown stage \"\"",
+			"tl.json:1:38: timeline T-1: events[0].kind: invalid kind \"\" (want trigger, symptom, detection, action, recovery or note)",
+			"tl.json:1:38: timeline T-1: events[0].title: missing in both languages",
+			"tl.json:1:44: timeline T-1: events[0].at: invalid time \"x\" (want RFC 3339 with an offset, such as 2026-03-25T12:13:00-07:00)",
+			"tl.json:1:49: timeline T-1: events[1].stage: unknown stage \"\"",
+			"tl.json:1:49: timeline T-1: events[1].kind: invalid kind \"\" (want trigger, symptom, detection, action, recovery or note)",
+			"tl.json:1:49: timeline T-1: events[1].title: missing in both languages",
+			"tl.json:1:55: timeline T-1: events[1].at: got number, want string",
+			"tl.json:2:2: timeline T-1: events[2].title: missing in both languages",
+			"tl.json:2:43: timeline T-1: events[2].kind: got bool, want string",
+			"tl.json:2:56: timeline T-1: events[2].stage: got array, want string",
 		}},
 		{"truncated", `{"incident":"T-1","events":[`, []string{
 			"tl.json:1:29: unexpected end of JSON input",
@@ -242,8 +297,8 @@ func TestValidate(t *testing.T) {
 	}
 	err := Validate([]string{dir}, nil)
 	want := []string{
-		filepath.Join(dir, "records/a.jsonl") + `:2:1: record T-2: date: invalid date "2026-02-30" (want YYYY-MM-DD)`,
-		filepath.Join(dir, "records/dup.json") + ": record T-1: duplicate id (first in " + filepath.Join(dir, "records/a.jsonl") + ":1:1)",
+		filepath.Join(dir, "records/a.jsonl") + `:2:20: record T-2: date: invalid date "2026-02-30" (want YYYY-MM-DD)`,
+		filepath.Join(dir, "records/dup.json") + ":1:1: record T-1: duplicate id (first in " + filepath.Join(dir, "records/a.jsonl") + ":1:1)",
 	}
 	if got := errLines(err); !slices.Equal(got, want) {
 		t.Errorf("errors:\n got %q\nwant %q", got, want)

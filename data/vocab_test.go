@@ -31,10 +31,10 @@ func TestVocab(t *testing.T) {
 		"vocab/c.json": `{"terms":[{"term":5}]}`,
 	})
 	want := []string{
-		"vocab/b.json: term ETCD: defined twice (first in vocab/a.json)",
-		`vocab/b.json: term x: facet: invalid facet "colour" (want domain, component, root_cause, contributing or symptom)`,
-		"vocab/b.json: term y: label: missing in both languages",
-		"vocab/b.json: terms[4].term: missing",
+		"vocab/b.json:3:12: term ETCD: defined twice (first in vocab/a.json)",
+		`vocab/b.json:4:24: term x: facet: invalid facet "colour" (want domain, component, root_cause, contributing or symptom)`,
+		"vocab/b.json:5:4: term y: label: missing in both languages",
+		"vocab/b.json:6:12: terms[4].term: missing",
 		"vocab/c.json:1:19: terms[0].term: got number, want string",
 	}
 	if got := errLines(err); !slices.Equal(got, want) {

@@ -50,6 +50,9 @@ type Options struct {
 	// Problems are the problems found loading the data, one line each;
 	// the header says how many and `!` lists them.
 	Problems []string
+	// Notices are the load's notices that are not problems (a user
+	// record replacing a bundled one), shown with the problems.
+	Notices []string
 	// Role is the app's part in a meeting served over SSH (room.go).
 	Role Role
 }
@@ -77,6 +80,8 @@ type App struct {
 	problems Screen
 	// problemList are the load problems, for the notice and `!`.
 	problemList []string
+	// noticeList are the load notices, shown after the problems.
+	noticeList []string
 
 	w, h int
 	// status is a one-line message, such as an id that is not found.
@@ -101,7 +106,7 @@ func New(lib *library.Library, opts Options) App {
 		styles = theme.Plain()
 	}
 	a := App{lib: lib, styles: &styles, mouse: opts.Mouse, lang: opts.Lang, keys: DefaultKeyMap(), help: help.New(), tick: opts.Tick,
-		problemList: opts.Problems}
+		problemList: opts.Problems, noticeList: opts.Notices}
 	a.room = newRoom(opts.Role)
 	st := a.styles.App
 	a.help.Styles = help.Styles{

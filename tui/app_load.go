@@ -73,6 +73,7 @@ func (a App) loaded(msg loadMsg) (tea.Model, tea.Cmd) {
 	a.lib = msg.p.Lib
 	// Its problems join those of the first load, for the notice and `!`.
 	a.problemList = append(a.problemList, problemLines(msg.p.Err)...)
+	a.noticeList = append(a.noticeList, a.lib.Notices()...)
 	cmd := ex.list.SetRecords(a.lib.Records(), lazyIndex{a.lib}, a.lib.Label, a.lib.HasTimeline)
 	ex.preview = detail.New(ex.list.Selected(), a.detailOptions(true))
 	ex.SetSize(ex.w, ex.h)

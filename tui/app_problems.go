@@ -11,19 +11,22 @@ import (
 	"github.com/incidents-dev/incidents/tui/problems"
 )
 
-// The load problems: a notice in the header from the start, and `!` opens
-// the screen that lists them over whatever is shown; esc or `!` closes it.
+// The load problems and notices (a user record that replaces a bundled
+// one): a count in the header from the start, and `!` opens the screen that
+// lists them over whatever is shown; esc or `!` closes it.
 
 // showProblemsKey opens the problems screen.
 var showProblemsKey = key.NewBinding(key.WithKeys("!"), key.WithHelp("!", "problems"))
 
 // problemNotice is the header's notice while there are problems.
-func (a App) problemNotice() string { return problems.Notice(len(a.problemList), a.lang) }
+func (a App) problemNotice() string {
+	return problems.Notice(len(a.problemList), len(a.noticeList), a.lang)
+}
 
 // opensProblems reports whether msg opens the problems screen: there are
 // problems, and it is not open already.
 func (a App) opensProblems(msg tea.KeyMsg) bool {
-	if len(a.problemList) == 0 || !key.Matches(msg, showProblemsKey) {
+	if len(a.problemList)+len(a.noticeList) == 0 || !key.Matches(msg, showProblemsKey) {
 		return false
 	}
 	return a.problems == nil || a.top() != a.problems
@@ -31,7 +34,7 @@ func (a App) opensProblems(msg tea.KeyMsg) bool {
 
 // openProblems pushes the problems screen.
 func (a *App) openProblems() tea.Cmd {
-	a.problems = &problemsScreen{m: problems.New(a.problemList, a.lang, a.styles)}
+	a.problems = &problemsScreen{m: problems.New(a.problemList, a.noticeList, a.lang, a.styles)}
 	return a.push(a.problems)
 }
 

@@ -39,6 +39,11 @@ func TestCLIText(t *testing.T) {
 		{"err_help_unknown", []string{"help", "nope"}},
 		{"no_match_suggest", []string{"search", "discrod"}},
 		{"no_match", []string{"search", "zzqxjzzqxj"}},
+		{"err_show_not_found", []string{"show", "IL-0498"}},
+		{"err_show_unknown", []string{"show", "nope"}},
+		{"err_set_invalid", []string{"timeline", "IL-0499", "--set", "partitions"}},
+		{"err_set_value", []string{"timeline", "IL-0499", "--set", "partitions=100"}},
+		{"validate_every_problem", []string{"validate", "testdata/several"}},
 	}
 	for _, n := range commandOrder {
 		cases = append(cases, struct {
@@ -95,7 +100,7 @@ func TestValidateJSON(t *testing.T) {
 		t.Fatalf("%d problems, want 3", len(got))
 	}
 	first := got[0]
-	want := map[string]any{"path": filepath.Join("testdata", "bad", "broken.jsonl"), "line": 2.0, "column": 1.0,
+	want := map[string]any{"path": filepath.Join("testdata", "bad", "broken.jsonl"), "line": 2.0, "column": 44.0,
 		"record": "T-0101", "field": "date", "message": `invalid date "2023-13-40" (want YYYY-MM-DD)`}
 	for k, v := range want {
 		if first[k] != v {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/library"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/theme"
 )
 
@@ -133,12 +134,13 @@ func (e *env) cacheDir() string {
 // reportLoad prints a load's notices and problems.
 func (e *env) reportLoad(notices []string, err error, l data.Lang) {
 	for _, n := range notices {
-		fmt.Fprintf(e.stderr, "incidents: %s\n", n)
+		fmt.Fprintf(e.stderr, "incidents: %s\n", i18n.Problem(n, l))
+		e.notices = append(e.notices, n)
 	}
 	if err != nil {
 		problems := flatten(err)
 		for _, p := range problems {
-			fmt.Fprintln(e.stderr, p)
+			fmt.Fprintln(e.stderr, i18n.Problem(p.Error(), l))
 			e.problems = append(e.problems, p.Error())
 		}
 		fmt.Fprintf(e.stderr, "incidents: %s\n", loadSummary(len(problems), l))

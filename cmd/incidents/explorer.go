@@ -39,7 +39,7 @@ func runReplay(e *env, o options) (int, error) {
 		return exitFail, err
 	}
 	if !e.isTerminal {
-		return exitUsage, usageErrorf("replay needs a terminal; for text, run 'incidents timeline %s'", rec.ID)
+		return exitUsage, usageErrorf(errWords.replayTerminal.In(o.lang), rec.ID)
 	}
 	return e.runTUI(o, lib, rec.ID, nil)
 }
@@ -61,6 +61,7 @@ func (e *env) runTUI(o options, lib *library.Library, replayID string, loading *
 		ReplayStudy: o.study, ReplayPresent: o.present,
 		ReplayUntil: untilTime(o.until, time.Now()),
 		Problems:    e.problems,
+		Notices:     e.notices,
 		Loading:     loading,
 	})
 	// --record (record.go)

@@ -109,13 +109,13 @@ func writeCommandUsage(w io.Writer, c *command, l data.Lang) {
 	}
 	fmt.Fprintf(w, "\n%s\n%s", cliWords.common.In(l), strings.Join(lines[len(own):], ""))
 	if c.name == "timeline" {
-		if names := whatIfNames(); names != "" {
+		if names := whatIfNames(l); names != "" {
 			fmt.Fprintf(w, "\n%s\n%s", cliWords.params.In(l), names)
 		}
 	}
 	fmt.Fprintf(w, "\n%s\n", cliWords.examples.In(l))
 	for _, ex := range c.examples {
-		fmt.Fprintf(w, "  %s\n", ex)
+		fmt.Fprintf(w, "  %s\n", localExample(ex, l))
 	}
 }
 

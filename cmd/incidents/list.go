@@ -54,6 +54,9 @@ func runSearch(e *env, o options) (int, error) {
 			return exitFail, err
 		}
 	} else {
+		if e.termWidth > 0 {
+			withText(matches, o)
+		}
 		rows := make([]row, len(matches))
 		for i, m := range matches {
 			rows[i] = row{rec: m.Record, match: &matches[i]}
@@ -99,12 +102,106 @@ func writeRows(w io.Writer, rows []row, lang data.Lang, st theme.CLIStyles, widt
 			line += st.Faint.Render(layout.Fit(r.replay, markW)) + " "
 		}
 		line += st.Date.Render(layout.Fit(r.rec.Date, 10)) + "  " +
-			st.Org.Render(layout.Fit(r.rec.Org, orgW)) + "  " + title
+			st.Org.Render(layout.Fit(r.rec.Org, orgW)) + "  "
+		indent := lipgloss.Width(line) // where the title starts
+		line += title
 		if width > 0 {
 			line = layout.Truncate(line, width)
 		}
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
+		if width > 0 && r.match != nil {
+			// On a terminal, a match the line does not show gets the line
+			// that shows why it matched (see whyLine).
+			if s := whyLine(*r.match, lang, st, indent, width); s != "" {
+				fmt.Fprintln(w, s)
+			}
+		}
 	}
+}
+
+// withText gives the matches that a streamed search kept without their
+// summaries (see data.SearchOnce) their whole records, from the library
+// opened once for them, so that whyLine can show a summary's match. The
+// texts are the same, as loaded, so the matches' offsets hold.
+func withText(matches []data.Match, o options) {
+	var lib *library.Library
+	lacks := func(r *data.Record, m data.Match) bool {
+		for _, f := range []data.Field{data.FieldSummaryEN, data.FieldSummaryKO} {
+			if idx := m.Indexes(f); len(idx) > 0 && idx[len(idx)-1] >= len(r.FieldText(f)) {
+				return true
+			}
+		}
+		return false
+	}
+	for i, m := range matches {
+		if !lacks(m.Record, m) {
+			continue
+		}
+		if lib == nil {
+			lib, _ = library.Open(library.Options{Paths: o.data}) // its problems were reported
+		}
+		if r := lib.Find(m.Record.ID); r != nil && !lacks(r, m) {
+			matches[i].Record = r
+		}
+	}
+}
+
+// whyLine is the line under a search result whose match is in no field
+// the result's line shows (a summary, a tag, the other language's title):
+// a snippet of that field with the match highlighted, under the title
+// column. It is "" when the line shows the match, or there is no room.
+// Pipes never get it: scripts read one line per result.
+func whyLine(m data.Match, lang data.Lang, st theme.CLIStyles, indent, width int) string {
+	const arrow = "↳ "
+	sw := width - indent - lipgloss.Width(arrow)
+	if sw < 16 {
+		return ""
+	}
+	sn, ok := m.Snippet(lang, sw)
+	if !ok {
+		if sn, ok = titlePast(m, lang, width-indent); !ok {
+			return ""
+		}
+	}
+	text := layout.Truncate(sn.Text, sw)
+	n := len(strings.TrimSuffix(text, "…"))
+	var idx []int
+	for _, i := range sn.Index {
+		if i < n {
+			idx = append(idx, i)
+		}
+	}
+	return strings.Repeat(" ", indent) + st.Faint.Render(arrow) + highlight(text, idx, st.Match)
+}
+
+// titlePast is the title of a one-language line, from a word before its
+// first matched letter, when the line's cut to tw cells leaves every
+// matched letter out (a fuzzy match spread over a long title); ok is false
+// when one shows.
+func titlePast(m data.Match, lang data.Lang, tw int) (data.Snippet, bool) {
+	f := data.FieldTitleEN
+	if lang == data.KO {
+		f = data.FieldTitleKO
+	}
+	if lang == data.Both || m.Record == nil {
+		return data.Snippet{}, false
+	}
+	s, idx := m.Record.FieldText(f), m.Indexes(f)
+	if len(idx) == 0 || idx[len(idx)-1] >= len(s) || tw <= 0 {
+		return data.Snippet{}, false
+	}
+	if visible := len(strings.TrimSuffix(layout.Truncate(s, tw), "…")); idx[0] < visible {
+		return data.Snippet{}, false
+	}
+	start := strings.LastIndexByte(s[:idx[0]], ' ') + 1
+	const ell = "…"
+	sn := data.Snippet{Field: f, Text: ell + s[start:]}
+	for _, i := range idx {
+		if i >= start {
+			sn.Index = append(sn.Index, i-start+len(ell))
+		}
+	}
+	return sn, true
 }
 
 // titleFor returns the record's title in lang by the rule every screen

@@ -52,6 +52,9 @@ type env struct {
 	// problems are the load problems of the last load, for the TUI's
 	// notice and problems screen.
 	problems []string
+	// notices are the last load's notices (a user record replacing a
+	// bundled one), for the same screen.
+	notices []string
 }
 
 // run parses args, runs the command and returns the exit code. It never
@@ -88,6 +91,7 @@ func (e *env) run(args []string) int {
 		return exitUsage
 	}
 	code, err := c.run(e, opts)
+	err = localError(err, l)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "%s: %v\n", where, trimUsage(err))
 		if errors.Is(err, errUsage) {

@@ -116,7 +116,7 @@ func TestBadDataIsReportedAndSkipped(t *testing.T) {
 	}
 	path := filepath.Join("testdata", "bad", "broken.jsonl")
 	for _, want := range []string{
-		path + ":2:1: record T-0101: date: invalid date \"2023-13-40\" (want YYYY-MM-DD)",
+		path + ":2:44: record T-0101: date: invalid date \"2023-13-40\" (want YYYY-MM-DD)",
 		path + ":3:25: record T-0102: org:",
 		path + ":4:",
 	} {

@@ -41,7 +41,7 @@ func checkSearchCache(t *testing.T, dir string, query []string) {
 	args := append([]string{"--data", dir, "search"}, query...)
 	want := runCLI(t, env, args...)
 	switch {
-	case !strings.Contains(want.stderr, `r.jsonl:3:1: record ZZ-3: date: invalid date "bad"`):
+	case !strings.Contains(want.stderr, `r.jsonl:3:21: record ZZ-3: date: invalid date "bad"`):
 		t.Fatalf("first search for %q: %+v", query, want)
 	case query[0] == "acmee" && (want.code != exitFail || !strings.Contains(want.stderr, "Acme dns")):
 		t.Fatalf("search for %q suggests no Acme: %+v", query, want)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/library"
+	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/replayer"
 )
 
@@ -18,12 +19,12 @@ func runTimeline(e *env, o options) (int, error) {
 		return exitFail, err
 	}
 	if len(o.set) > 0 {
-		set, err := parseSets(o.set)
+		set, err := parseSets(o.set, o.lang)
 		if err != nil {
 			return exitUsage, err
 		}
 		if tl, err = lib.WhatIf(tl, set); err != nil {
-			return exitUsage, usageErrorf("--set: %v", err)
+			return exitUsage, usageErrorf(errWords.setFailed.In(o.lang), i18n.Problem(err.Error(), o.lang))
 		}
 	}
 	if o.json {
@@ -90,16 +91,16 @@ func wrapWords(s string, width int) []string {
 
 // parseSets turns NAME=VALUE arguments into a map; a name given twice is an
 // error, since only one of its values could apply.
-func parseSets(args []string) (map[string]string, error) {
+func parseSets(args []string, l data.Lang) (map[string]string, error) {
 	set := map[string]string{}
 	for _, a := range args {
 		name, value, ok := strings.Cut(a, "=")
 		name = strings.TrimSpace(name)
 		if !ok || name == "" {
-			return nil, usageErrorf("--set: invalid %q (want NAME=VALUE, such as partitions=32)", shown(a))
+			return nil, usageErrorf(errWords.badSet.In(l), shown(a))
 		}
 		if _, dup := set[name]; dup {
-			return nil, usageErrorf("--set: %s given more than once (want each name once)", shown(name))
+			return nil, usageErrorf(errWords.setTwice.In(l), shown(name))
 		}
 		set[name] = strings.TrimSpace(value)
 	}
@@ -107,10 +108,10 @@ func parseSets(args []string) (map[string]string, error) {
 }
 
 // whatIfNames lists the model parameters --set accepts, for --help.
-func whatIfNames() string {
+func whatIfNames(l data.Lang) string {
 	var b strings.Builder
 	for _, p := range library.WhatIfParams() {
-		fmt.Fprintf(&b, "  %-14s %s\n", p.Name, p.Help)
+		fmt.Fprintf(&b, "  %-14s %s\n", p.Name, localHelp(p.Help, helpWords.params, l))
 	}
 	return b.String()
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/incidents-dev/incidents/library"
+	"github.com/incidents-dev/incidents/tui/i18n"
 )
 
 func runValidate(e *env, o options) (int, error) {
@@ -15,7 +16,7 @@ func runValidate(e *env, o options) (int, error) {
 	}
 	for _, p := range problems {
 		if !o.json {
-			fmt.Fprintln(e.stdout, p)
+			fmt.Fprintln(e.stdout, i18n.Problem(p.Error(), o.lang))
 		}
 	}
 	if len(problems) > 0 {

@@ -62,7 +62,7 @@ var cliWords = i18n.Register("cli", &struct {
 	noMatch: i18n.W("no incident matches %q", "%q에 맞는 장애가 없습니다"),
 	queryErrors: []i18n.Word{
 		i18n.W("%q needs a term on each side", "%q 양쪽에 검색어가 있어야 합니다"),
-		i18n.W("%s: needs a value, such as %s", "%s: 에 값이 필요합니다 (예: %s)"),
+		i18n.W("%s: needs a value, such as %s", "%s:에 값이 필요합니다 (예: %s)"),
 		i18n.W("unknown has:%s (want has:timeline)", "알 수 없는 has:%s (has:timeline만 됩니다)"),
 	},
 
@@ -95,13 +95,13 @@ var cliWords = i18n.Register("cli", &struct {
 		{"incidents replay IL-0499 --at 12:40", i18n.W("replay a timeline from 12:40", "12:40부터 타임라인 재생")},
 	},
 	syntaxHelp: []example{
-		{"word", i18n.W("matches fuzzily; every word must match", "퍼지 일치, 모든 단어가 맞아야 함")},
+		{"word", i18n.W("matches fuzzily; every word must match", "퍼지 일치 (모든 단어가 맞아야 함)")},
 		{"ㅁㅇㅂㅅ", i18n.W("initial consonants (초성) match syllables: 메일박스", "초성으로 음절 찾기: 메일박스")},
 		{"'word", i18n.W("exact: the word as written", "정확히 그 글자 그대로")},
 		{"^word  word$", i18n.W("a field or tag starts / ends with it", "필드나 태그가 그것으로 시작 / 끝남")},
 		{"!word", i18n.W("records without it", "그 단어가 없는 기록")},
 		{"a | b", i18n.W("either", "둘 중 하나")},
-		{"org: year: domain:", i18n.W("filters (also component: cause: factor: severity:)", "필터 (component: cause: factor: severity: 도)")},
+		{"org: year: domain:", i18n.W("filters (also component: cause: factor: severity:)", "필터 (component:, cause:, factor:, severity:도 있음)")},
 		{"has:timeline", i18n.W("records with a timeline to replay", "재생할 타임라인이 있는 사례")},
 	},
 })

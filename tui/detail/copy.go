@@ -28,21 +28,32 @@ func Markdown(rec *data.Record, lang data.Lang) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s** %s\n\n", rec.ID, strings.ReplaceAll(text(rec.Title), "\n\n", " / "))
 	var meta []string
-	for _, s := range []string{rec.Org, rec.Date, rec.Severity} {
+	for _, s := range []string{rec.Org, rec.Date} {
 		if s != "" {
 			meta = append(meta, s)
 		}
 	}
+	// A severity the record does not know is left out, as the facts grid
+	// shows it as "–"; a known one is named, in the reader's language.
+	if !unknown(rec.Severity) {
+		label := words.severity.In(lang)
+		if lang == data.Both {
+			label = both(words.severity)
+		}
+		meta = append(meta, label+" "+data.SeverityCode(rec.Severity))
+	}
 	if len(meta) > 0 {
 		fmt.Fprintf(&b, "%s\n\n", strings.Join(meta, " · "))
 	}
-	for _, t := range []data.Text{rec.Summary, rec.Trigger} {
-		if s := text(t); s != "" {
-			fmt.Fprintf(&b, "%s\n\n", s)
+	if rec.Body != nil { // a record read only for the list has none
+		for _, t := range []data.Text{rec.Summary, rec.Trigger} {
+			if s := text(t); s != "" {
+				fmt.Fprintf(&b, "%s\n\n", s)
+			}
 		}
-	}
-	for _, s := range rec.Sources {
-		fmt.Fprintf(&b, "- <%s>\n", s.URL)
+		for _, s := range rec.Sources {
+			fmt.Fprintf(&b, "- <%s>\n", s.URL)
+		}
 	}
 	return strings.TrimRight(b.String(), "\n") + "\n"
 }

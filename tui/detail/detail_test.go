@@ -354,3 +354,25 @@ func TestReplayOnlyWithTimeline(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkdownSeverity: a copied record names a known severity in the
+// reader's language and leaves out one the record does not know, as the
+// facts grid does ("unknown" is no severity).
+func TestMarkdownSeverity(t *testing.T) {
+	rec := &data.Record{ID: "FX-1", Org: "Northwind", Date: "2024-01-02", Title: data.Text{EN: "T", KO: "제목"}}
+	for _, tc := range []struct {
+		sev  string
+		lang data.Lang
+		want string
+	}{
+		{"unknown", data.KO, "Northwind · 2024-01-02\n"},
+		{"", data.EN, "Northwind · 2024-01-02\n"},
+		{"sev1", data.EN, "Northwind · 2024-01-02 · Severity SEV1\n"},
+		{"sev1", data.KO, "Northwind · 2024-01-02 · 심각도 SEV1\n"},
+	} {
+		rec.Severity = tc.sev
+		if md := Markdown(rec, tc.lang); !strings.Contains(md, "\n\n"+tc.want) || strings.Contains(md, "unknown") {
+			t.Errorf("%q in %v:\n%s\nwant the line %q", tc.sev, tc.lang, md, tc.want)
+		}
+	}
+}

@@ -179,6 +179,12 @@ func (r *renderer) sources(rec *data.Record, w int) []string {
 			continue
 		}
 		kind := s.Kind
+		if w, ok := words.sourceKinds[strings.ToLower(kind)]; ok {
+			kind = w.In(r.o.Lang)
+			if r.o.Lang == data.Both {
+				kind = both(w)
+			}
+		}
 		if kind == "" {
 			kind = dash
 		}

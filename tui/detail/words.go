@@ -16,6 +16,9 @@ var words = i18n.Register("detail", &struct {
 	sources, related                                   i18n.Word
 	domain, components, contributing, symptomTags      i18n.Word
 	archived, notInLibrary                             i18n.Word
+	// sourceKinds name a source's kind as the library's records write it;
+	// a kind not here is shown as written.
+	sourceKinds map[string]i18n.Word
 	// copied confirms `y`; noMatch is the search count with no match.
 	copied, noMatch i18n.Word
 	// stale stands under the title of a record whose file changed after
@@ -37,6 +40,14 @@ var words = i18n.Register("detail", &struct {
 	sources: i18n.W("Sources", "출처"), related: i18n.W("Related incidents", "관련 사례"),
 	domain: i18n.W("Domain", "도메인"), components: i18n.W("Components", "구성 요소"),
 	contributing: i18n.W("Contributing", "기여 요인"), symptomTags: i18n.W("Symptoms", "증상"),
+	sourceKinds: map[string]i18n.Word{
+		"postmortem": i18n.W("postmortem", "포스트모템"), "blog": i18n.W("blog", "블로그"),
+		"news": i18n.W("news", "뉴스"), "copy": i18n.W("copy", "사본"),
+		"official-status": i18n.W("official status page", "공식 상태 페이지"),
+		"announcement":    i18n.W("announcement", "공지"), "summary": i18n.W("summary", "요약"),
+		"report": i18n.W("report", "보고서"), "regulator": i18n.W("regulator", "규제 기관"),
+		"discussion": i18n.W("discussion", "토론"),
+	},
 	archived: i18n.W("archived", "보관본"), notInLibrary: i18n.W("(not in this library)", "(이 라이브러리에 없음)"),
 	copied: i18n.W("copied as Markdown", "Markdown으로 복사했습니다"), noMatch: i18n.W("no match", "일치 없음"),
 	stale: i18n.W("The file changed after it was loaded: only the list columns, tags and summary are shown.",

@@ -346,11 +346,13 @@ func titleCell(m data.Match, l data.Lang, w int, rs rowStyles) string {
 	}
 	s, f, marker := title(m.Record, l)
 	if marker == "" {
-		return cell(s, m.Indexes(f), w, rs.text, rs.match, false)
+		s, idx := titleAround(s, m.Indexes(f), w)
+		return cell(s, idx, w, rs.text, rs.match, false)
 	}
 	mw := lipgloss.Width(marker) + 1
 	if w <= mw {
 		return cell(marker, nil, w, rs.faint, rs.faint, false)
 	}
-	return rs.faint.Render(marker+" ") + cell(s, m.Indexes(f), w-mw, rs.text, rs.match, false)
+	s, idx := titleAround(s, m.Indexes(f), w-mw)
+	return rs.faint.Render(marker+" ") + cell(s, idx, w-mw, rs.text, rs.match, false)
 }

@@ -3,6 +3,7 @@ package explorer
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -107,4 +108,42 @@ func syntaxHelp(l data.Lang) []key.Binding {
 		out = append(out, key.NewBinding(key.WithKeys("\x00syntax"+r.query), key.WithHelp(r.query, r.desc.In(l))))
 	}
 	return out
+}
+
+// titleAround returns the title s cut so that its matched bytes idx show
+// in w cells: unchanged when every one of them fits; otherwise from a
+// word's start a little before the first one, after "…", with idx moved to
+// the cut. A fuzzy match whose letters lie past the column's end would
+// otherwise show a title with nothing highlighted, and no reason why it
+// matched.
+func titleAround(s string, idx []int, w int) (string, []int) {
+	if len(idx) == 0 || w <= 0 {
+		return s, idx
+	}
+	visible := len(strings.TrimSuffix(layout.Truncate(s, w), "…"))
+	if idx[len(idx)-1] < visible {
+		return s, idx
+	}
+	first := idx[0]
+	start := first
+	for n := 0; start > 0 && n < w/4; n++ {
+		_, size := utf8.DecodeLastRuneInString(s[:start])
+		start -= size
+	}
+	if sp := strings.LastIndexByte(s[:first], ' '); sp >= start {
+		start = sp + 1 // the matched word whole
+	} else if sp := strings.IndexByte(s[start:first], ' '); sp >= 0 {
+		start += sp + 1
+	}
+	if start == 0 {
+		return s, idx
+	}
+	const ell = "…"
+	var at []int
+	for _, i := range idx {
+		if i >= start {
+			at = append(at, i-start+len(ell))
+		}
+	}
+	return ell + s[start:], at
 }

@@ -79,3 +79,43 @@ func Grouped(n int) string {
 	}
 	return b.String()
 }
+
+// countWords are the Korean units of large numbers CountKO writes (no
+// English counterpart is used: English writes Count's k, M and G).
+var countWords = Register("i18n.count", &struct{ man, eok Word }{
+	man: W("ten thousand", "만"),
+	eok: W("hundred million", "억"),
+})
+
+// CountKO writes a figure the Korean way, for a number with a Korean
+// counter after it ("1,690만개", not "16.9M개"): under ten thousand in
+// digits with commas, three significant digits as Count ("0.42", "950",
+// "9,440"); from ten thousand in 만 and from a hundred million in 억, with
+// up to three significant digits ("1.55만", "16.9만", "110만", "1,690만",
+// "25억"). NaN and infinities are "–".
+func CountKO(v float64) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return "–"
+	}
+	a := math.Abs(v)
+	switch {
+	case a < 999.5:
+		return Count(v)
+	case a < 9995:
+		return Grouped(int(math.Round(v/10)) * 10)
+	}
+	f, unit := v/1e4, countWords.man.KO
+	if math.Abs(f) >= 9999.5 {
+		f, unit = v/1e8, countWords.eok.KO
+	}
+	af := math.Abs(f)
+	switch {
+	case af >= 999.5:
+		return Grouped(int(math.Round(f))) + unit
+	case af >= 99.95:
+		return trimZeros(strconv.FormatFloat(f, 'f', 0, 64)) + unit
+	case af >= 9.995:
+		return trimZeros(strconv.FormatFloat(f, 'f', 1, 64)) + unit
+	}
+	return trimZeros(strconv.FormatFloat(f, 'f', 2, 64)) + unit
+}

@@ -1,6 +1,8 @@
 // Package problems is the screen that lists the problems found while
 // loading the user's data, one `path:line:col: message` a line, so that a
-// TUI started on folders holding bad files says so at once.
+// TUI started on folders holding bad files says so at once, and after them
+// the load's notices (a record of the user's that replaces a bundled one),
+// which are not problems but change what the reader sees.
 package problems
 
 import (
@@ -61,18 +63,23 @@ func (k *KeyMap) setLang(l data.Lang) {
 // Model is the problems screen.
 type Model struct {
 	problems []string
-	lines    []string // problems wrapped to the width
-	off      int
-	w, h     int
-	lang     data.Lang
-	st       *theme.Styles
-	keys     KeyMap
-	focused  bool
+	notices  []string
+	lines    []string // problems and notices wrapped to the width
+	// firstNotice is the index in lines where the notices start.
+	firstNotice int
+	off         int
+	w, h        int
+	lang        data.Lang
+	st          *theme.Styles
+	keys        KeyMap
+	focused     bool
 }
 
-// New returns the screen listing problems (each one line of text).
-func New(problems []string, l data.Lang, st *theme.Styles) Model {
-	m := Model{problems: problems, lang: l, st: st, keys: DefaultKeyMap()}
+// New returns the screen listing problems and then notices (each one line
+// of text, in English as the data layer writes them: the screen shows them
+// in the reader's language).
+func New(problems, notices []string, l data.Lang, st *theme.Styles) Model {
+	m := Model{problems: problems, notices: notices, lang: l, st: st, keys: DefaultKeyMap()}
 	m.keys.setLang(l)
 	return m
 }
@@ -82,26 +89,51 @@ func New(problems []string, l data.Lang, st *theme.Styles) Model {
 var words = i18n.Register("problems", &struct {
 	keyUp, keyDown, keyPageUp, keyPageDown, keyTop, keyBottom, keyBack i18n.Word
 	noticeOne, notice, title                                           i18n.Word
+	// The notices: the header's count and the list's heading.
+	notices, oneNotice, bothNotice, noticesTitle, onlyNotices i18n.Word
+	nProblems, aProblem, nNotices, aNotice                    i18n.Word
 }{
 	keyUp: i18n.W("up", "위"), keyDown: i18n.W("down", "아래"), keyPageUp: i18n.W("page up", "이전 쪽"),
 	keyPageDown: i18n.W("page down", "다음 쪽"), keyTop: i18n.W("top", "맨 위"), keyBottom: i18n.W("bottom", "맨 아래"),
-	keyBack:   i18n.W("back", "뒤로"),
-	noticeOne: i18n.W("%d problem in your data · ! to see it", "데이터에 문제 %d개 · ! 로 보기"),
-	notice:    i18n.W("%d problems in your data · ! to see them", "데이터에 문제 %d개 · ! 로 보기"),
+	keyBack:    i18n.W("back", "뒤로"),
+	noticeOne:  i18n.W("%d problem in your data · ! to see it", "데이터 문제 %d개 · ! 키로 보기"),
+	notice:     i18n.W("%d problems in your data · ! to see them", "데이터 문제 %d개 · ! 키로 보기"),
+	oneNotice:  i18n.W("%d notice about your data · ! to see it", "데이터 알림 %d개 · ! 키로 보기"),
+	notices:    i18n.W("%d notices about your data · ! to see them", "데이터 알림 %d개 · ! 키로 보기"),
+	bothNotice: i18n.W("%s, %s in your data · ! to see them", "데이터 %s, %s · ! 키로 보기"),
+	nProblems:  i18n.W("%s problems", "문제 %s개"), aProblem: i18n.W("1 problem", "문제 1개"),
+	nNotices: i18n.W("%s notices", "알림 %s개"), aNotice: i18n.W("1 notice", "알림 1개"),
+	noticesTitle: i18n.W("Notices (not problems: these loaded as written)", "알림 (문제는 아니며, 적힌 그대로 불러왔습니다)"),
+	onlyNotices:  i18n.W("No problems in your data; %d notices", "데이터에 문제는 없고 알림이 %d개 있습니다"),
 	title: i18n.W("%d problems in your data; those files or records were skipped, the rest loaded",
-		"데이터 문제 %d개: 해당 파일이나 기록은 건너뛰고 나머지는 불러왔습니다"),
+		"데이터 문제 %d개: 해당 파일이나 사례는 건너뛰고 나머지는 불러왔습니다"),
 })
 
-// Notice is the status line that says there are problems and how to see
-// them, or "" for none.
-func Notice(n int, l data.Lang) string {
-	switch n {
-	case 0:
-		return ""
-	case 1:
-		return fmt.Sprintf(words.noticeOne.In(l), n)
+// Notice is the status line that says there are problems or notices and
+// how to see them, or "" for none.
+func Notice(problems, notices int, l data.Lang) string {
+	switch {
+	case problems > 0 && notices > 0:
+		return fmt.Sprintf(words.bothNotice.In(l), count(problems, words.aProblem, words.nProblems, l),
+			count(notices, words.aNotice, words.nNotices, l))
+	case problems == 1:
+		return fmt.Sprintf(words.noticeOne.In(l), problems)
+	case problems > 1:
+		return fmt.Sprintf(words.notice.In(l), problems)
+	case notices == 1:
+		return fmt.Sprintf(words.oneNotice.In(l), notices)
+	case notices > 1:
+		return fmt.Sprintf(words.notices.In(l), notices)
 	}
-	return fmt.Sprintf(words.notice.In(l), n)
+	return ""
+}
+
+// count writes n things: one (with no verb) for 1, many (with %s) else.
+func count(n int, one, many i18n.Word, l data.Lang) string {
+	if n == 1 {
+		return one.In(l)
+	}
+	return fmt.Sprintf(many.In(l), i18n.Grouped(n))
 }
 
 // SetSize sets the screen's size.
@@ -110,7 +142,14 @@ func (m *Model) SetSize(w, h int) {
 	m.lines = nil
 	for _, p := range m.problems {
 		// A path is never broken: a line too long is wrapped at spaces.
-		m.lines = append(m.lines, layout.Wrap(p, max(m.w-2, 1))...)
+		m.lines = append(m.lines, layout.Wrap(i18n.Problem(p, m.lang), max(m.w-2, 1))...)
+	}
+	m.firstNotice = len(m.lines)
+	if len(m.notices) > 0 && len(m.problems) > 0 {
+		m.lines = append(m.lines, "", words.noticesTitle.In(m.lang))
+	}
+	for _, n := range m.notices {
+		m.lines = append(m.lines, layout.Wrap(i18n.Problem(n, m.lang), max(m.w-2, 1))...)
 	}
 	m.scroll(0)
 }
@@ -119,6 +158,7 @@ func (m *Model) SetSize(w, h int) {
 func (m *Model) SetLang(l data.Lang) {
 	m.lang = l
 	m.keys.setLang(l)
+	m.SetSize(m.w, m.h)
 }
 
 // Focus and Blur give and take the keys.
@@ -173,10 +213,17 @@ func (m Model) View() string {
 		return ""
 	}
 	title := fmt.Sprintf(words.title.In(m.lang), len(m.problems))
+	if len(m.problems) == 0 {
+		title = fmt.Sprintf(words.onlyNotices.In(m.lang), len(m.notices))
+	}
 	out := []string{m.st.App.Header.Render(layout.Fit(title, m.w))}
 	end := min(m.off+m.bodyHeight(), len(m.lines))
-	for _, l := range m.lines[m.off:end] {
-		out = append(out, m.st.App.Error.Render(layout.Fit("  "+l, m.w)))
+	for i, l := range m.lines[m.off:end] {
+		st := m.st.App.Error
+		if m.off+i >= m.firstNotice {
+			st = m.st.App.Header // a notice is no error
+		}
+		out = append(out, st.Render(layout.Fit("  "+l, m.w)))
 	}
 	blank := strings.Repeat(" ", m.w)
 	for len(out) < m.h {

@@ -137,10 +137,16 @@ func minText(v float64, unit string) string {
 	return formatNumber(v)
 }
 
-// formatValue writes v shortly with its unit: "1.2M msgs", "62%", "0.42 s".
+// formatValue writes v shortly with its unit: "1.2M msgs", "62%", "0.42 s",
+// "110만개".
 func formatValue(v float64, unit string) string {
 	n := formatNumber(v)
 	if strings.Contains(unit, "%s") { // a Korean unit around its number
+		if !strings.Contains(unit, "%%") {
+			// A Korean counter takes a Korean number: "110만개", never
+			// "1.1M개".
+			n = i18n.CountKO(v)
+		}
 		return fmt.Sprintf(unit, n)
 	}
 	switch unit {

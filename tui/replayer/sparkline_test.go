@@ -78,12 +78,12 @@ func TestSparkHead(t *testing.T) {
 		{"wide", data.EN, data.Modelled, 70, "Aggregate mailbox · modelled     now    3 msgs · min 0 · max 1.2M msgs"},
 		{"reported gives its last figure and time", data.EN, data.Reported, 90,
 			"Aggregate mailbox · reported         last reported 3 msgs at 12:02 · min 0 · max 1.2M msgs"},
-		{"Korean reported", data.KO, data.Reported, 80, "메일박스 합계 · 보고된 값                12:02 보고 3개 · 최소 0개 · 최대 1.2M개"},
+		{"Korean reported", data.KO, data.Reported, 80, "메일박스 합계 · 보고된 값               12:02 보고 3개 · 최소 0개 · 최대 120만개"},
 		{"min and max give way first", data.EN, data.Modelled, 45, "Aggregate mailbox · modelled    now    3 msgs"},
 		{"then the label is cut", data.EN, data.Modelled, 36, "Aggregate… · modelled  now    3 msgs"},
 		{"the provenance stays", data.EN, data.Illustrative, 22, "Aggreg… · illustrative"},
-		{"Korean", data.KO, data.Modelled, 70, "메일박스 합계 · 모델 계산         현재    3개 · 최소 0개 · 최대 1.2M개"},
-		{"Korean cut", data.KO, data.Illustrative, 37, "메일박스 합… · 예시 곡선  현재    3개"},
+		{"Korean", data.KO, data.Modelled, 70, "메일박스 합계 · 모델 계산       현재     3개 · 최소 0개 · 최대 120만개"},
+		{"Korean cut", data.KO, data.Illustrative, 37, "메일박스 … · 예시 곡선   현재     3개"},
 		{"Korean odd width", data.KO, data.Reported, 25, "메일박스 합계 · 보고된 값"},
 		{"both", data.Both, data.Modelled, 60, "Aggregate mailbox / … · modelled / 모델 계산   now    3 msgs"},
 	}
@@ -254,8 +254,8 @@ func TestUnitName(t *testing.T) {
 	s := minuteSeries(data.Modelled, 0, 1_200_000, 3)
 	s.Unit = "messages"
 	head := renderSparkline(s, clock("12:00"), clock("12:02"), clock("12:02"), 70, data.KO, theme.Plain())[0]
-	if !strings.Contains(head, "최대 1.2M개") {
-		t.Errorf("Korean head %q does not show the unit in Korean", head)
+	if !strings.Contains(head, "최대 120만개") {
+		t.Errorf("Korean head %q does not show the number and unit in Korean", head)
 	}
 }
 

@@ -40,10 +40,7 @@ func (w Model) basisLines(width int) []string {
 				basis = basisWords.postmortem.EN + " / " + basisWords.postmortem.KO
 			}
 		}
-		value := b.Value
-		if b.Unit != "" {
-			value += " " + b.Unit
-		}
+		value := withUnit(switchValue(b.Value, w.lang), b.Unit, w.lang)
 		name := ms.Selected.Render(b.Name)
 		for _, p := range w.params {
 			if p.Name == b.Name { // a what-if key: its label as the panel shows it

@@ -61,7 +61,7 @@ func TestWhatIfKeyNames(t *testing.T) {
 		for _, l := range strings.Split(sized(w, 120, 38), "\n") {
 			if strings.Contains(l, label) {
 				found = true
-				if !strings.Contains(l, "receive_cost") || !strings.Contains(l, "ms per 100k queued") {
+				if !strings.Contains(l, "receive_cost") || !strings.Contains(l, unitAlone("ms per 100k queued", lang)) {
 					t.Errorf("%s: the row %q lacks the key or the unit", lang, l)
 				}
 			}
@@ -70,7 +70,7 @@ func TestWhatIfKeyNames(t *testing.T) {
 			t.Errorf("%s: no row for %q", lang, label)
 		}
 		basis := strings.Join(w.basisLines(120), "\n")
-		if !strings.Contains(basis, "receive_cost ("+label+") 1 ms per 100k queued") || strings.Contains(basis, "scan_ms_per_100k") {
+		if !strings.Contains(basis, "receive_cost ("+label+") "+withUnit("1", "ms per 100k queued", lang)) || strings.Contains(basis, "scan_ms_per_100k") {
 			t.Errorf("%s: basis page:\n%s", lang, basis)
 		}
 	}

@@ -69,7 +69,7 @@ func (w Model) display(v string) string {
 	if v == "never" {
 		return whatIfWords.never.In(w.lang)
 	}
-	return v
+	return switchValue(v, w.lang)
 }
 
 // summary lays out the incident's figures beside the hypothetical ones.

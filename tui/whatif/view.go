@@ -121,7 +121,7 @@ func (w Model) paramRows(width int) []string {
 			shown = ms.Changed.Render("‹ " + value + " ›")
 		}
 		if u := units[p.Name]; u != "" {
-			shown += ms.Faint.Render(" " + u)
+			shown += ms.Faint.Render(" " + unitAlone(u, w.lang))
 		}
 		if w.values[i] != w.base[i] {
 			shown += ms.Faint.Render(" (" + whatIfWords.original.In(w.lang) + ": " + w.shownBase(i) + ")")

@@ -164,16 +164,17 @@ func TestWhatIfSizes(t *testing.T) {
 func TestWhatIfBasisPage(t *testing.T) {
 	tl := modelTimeline(t)
 	for _, tc := range []struct {
-		lang       data.Lang
-		pm, j, ttl string
+		lang                  data.Lang
+		pm, j, ttl            string
+		spawn, backoff, cores string
 	}{
-		{data.EN, "· postmortem", "· judgement", "ttl_s 60 s · postmortem"},
-		{data.KO, "· 포스트모템", "· 판단", "ttl_s 60 s · 포스트모템"},
+		{data.EN, "· postmortem", "· judgement", "ttl_s 60 s · postmortem", "spawn_base_ms 0.6 ms", "retry_backoff 2×", "cores 2 cores"},
+		{data.KO, "· 포스트모템", "· 판단", "ttl_s 60초 · 포스트모템", "spawn_base_ms 0.6ms", "retry_backoff 2배", "cores 코어 2개"},
 	} {
 		w := New(tl, tc.lang, theme.Plain())
 		w, _ = feed(w, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("i")})
 		all := strings.Join(w.basisLines(120), "\n")
-		for _, want := range []string{tc.pm, tc.j, tc.ttl, "spawn_base_ms 0.6 ms", "retry_backoff 2 factor", "cores 2 cores"} {
+		for _, want := range []string{tc.pm, tc.j, tc.ttl, tc.spawn, tc.backoff, tc.cores} {
 			if !strings.Contains(all, want) {
 				t.Errorf("%s: basis page lacks %q", tc.lang, want)
 			}

@@ -58,17 +58,15 @@ func RuneMatches(q, t rune) bool {
 	return IsJamo(q) && fold.IsHangulSyllable(t) && initials[(t-0xAC00)/588] == q
 }
 
-// Embed matches rs at byte i of text, appending each matched rune's
-// offset to pos; it returns them, the end of the match and whether all of
-// rs matched.
+// Embed matches rs at byte i of text, rune after rune (a space in the text
+// breaks the match: "ㅁㅇㅂㅅ" finds 메일박스, not 메일 박스), appending
+// each matched rune's offset to pos; it returns them, the end of the match
+// and whether all of rs matched.
 func Embed(text string, i int, rs []rune, pos []int) ([]int, int, bool) {
 	j := i
-	for k, q := range rs {
-		if k > 0 && (IsJamo(q) || IsJamo(rs[k-1])) {
-			for j < len(text) && text[j] == ' ' {
-				j++
-			}
-		}
+	for _, q := range rs {
+		// The runes follow one another: a 초성 word matches within one
+		// word of the text, never across the space between two.
 		r, n := fold.DecodeAt(text, j)
 		if n == 0 || !RuneMatches(q, r) {
 			return pos, 0, false

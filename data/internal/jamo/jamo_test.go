@@ -41,3 +41,24 @@ func TestPairs(t *testing.T) {
 		t.Error("InitialIndex is wrong")
 	}
 }
+
+// TestEmbedWithinWord: a 초성 word matches syllables of one word, never
+// across the space between two.
+func TestEmbedWithinWord(t *testing.T) {
+	for _, tc := range []struct {
+		text, query string
+		ok          bool
+	}{
+		{"메일박스", "ㅁㅇㅂㅅ", true},
+		{"메일 박스", "ㅁㅇㅂㅅ", false},
+		{"메일 박스", "ㅁㅇ", true},
+		{"음성 통화", "ㅇㅅㅌㅎ", false},
+		{"메일박스가", "ㅁㅇ박스", true},
+		{"메일  박스", "ㅁㅇ박스", false},
+	} {
+		_, _, ok := Embed(tc.text, 0, []rune(tc.query), nil)
+		if ok != tc.ok {
+			t.Errorf("Embed(%q, %q) = %v, want %v", tc.text, tc.query, ok, tc.ok)
+		}
+	}
+}
