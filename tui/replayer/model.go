@@ -114,6 +114,8 @@ type Model struct {
 	sess   session
 	typing inputKind
 	input  textinput.Model
+	// find is the query of `/` (find.go).
+	find finder
 	// meet is presenter mode's meeting clock (meeting.go).
 	meet meeting
 
@@ -310,6 +312,11 @@ func (m Model) onTick(msg tickMsg) (Model, tea.Cmd) {
 
 func (m Model) onKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	k := m.keys
+	if m.tl != nil && !m.mirrored {
+		if m, cmd, ok := m.findKey(msg); ok {
+			return m, cmd
+		}
+	}
 	switch {
 	case key.Matches(msg, k.Esc):
 		return m, func() tea.Msg { return BackMsg{} }
