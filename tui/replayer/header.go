@@ -73,6 +73,7 @@ func (m Model) header(f frame) string {
 	if m.notice != "" {
 		left, lp = m.notice, p.notice
 	}
+	left = m.hypMark() + left
 	room := m.width - rw - 2
 	if room < 10 {
 		return strings.Repeat(" ", m.width-rw) + right

@@ -15,8 +15,10 @@ import (
 
 // dayWords are the day unit and the axis's date layouts.
 var dayWords = i18n.Register("replayer.days", &struct {
-	day, axisDate i18n.Word
+	day, axisDate, hypMark i18n.Word
 }{
+	// hypMark heads the header while a what-if run is drawn.
+	hypMark: i18n.W("[what-if] ", "[가정 실험] "),
 	day: i18n.W("%dd %s", "%d일 %s"),
 	// axisDate is a time.Format layout: "Jul 19", "7월 19일".
 	axisDate: i18n.W("Jan 2", "1월 2일"),
@@ -52,4 +54,14 @@ func axisLabel(tl *data.Timeline, t time.Time, l data.Lang) string {
 		return t.In(tl.Location()).Format("15:04")
 	}
 	return t.In(tl.Location()).Format(dayWords.axisDate.In(l))
+}
+
+// hypMark is the header's mark of an applied what-if run, whose curves are
+// drawn under the incident's, shown whether or not the panel is open; ""
+// with none.
+func (m Model) hypMark() string {
+	if m.hyp == nil {
+		return ""
+	}
+	return dayWords.hypMark.In(m.lang)
 }
