@@ -19,7 +19,7 @@ var dayWords = i18n.Register("replayer.days", &struct {
 }{
 	// hypMark heads the header while a what-if run is drawn.
 	hypMark: i18n.W("[what-if] ", "[가정 실험] "),
-	day: i18n.W("%dd %s", "%d일 %s"),
+	day:     i18n.W("%dd %s", "%d일 %s"),
 	// axisDate is a time.Format layout: "Jul 19", "7월 19일".
 	axisDate: i18n.W("Jan 2", "1월 2일"),
 })
