@@ -271,3 +271,46 @@ func FuzzParseJump(f *testing.F) {
 		}
 	})
 }
+
+// TestStudyFindAndJumpKeys is study mode key by key: at a stop that asks,
+// a find for the hidden decision's own title finds nothing, a jump forward
+// is refused with the reason, and the stop still asks; after the reveal a
+// jump forward is held at the next stop, which then asks.
+func TestStudyFindAndJumpKeys(t *testing.T) {
+	rec, tl := studyFixture(t)
+	for _, lang := range []data.Lang{data.EN, data.KO} {
+		m := New(rec, tl, Options{Lang: lang, Styles: styles(), Study: true, Speed: 600})
+		m.SetSize(120, 40)
+		m = playUntilAsking(t, m)
+		k, ev := m.study.asking, m.clock.Event()
+		stop := m.study.stops[k]
+		hidden, _ := tl.Events[stop.First].Title.Get(lang)
+		word := strings.Fields(hidden)[0]
+		for _, w := range strings.Fields(hidden) {
+			if len([]rune(w)) > len([]rune(word)) {
+				word = w
+			}
+		}
+		hits := m.findHits(word)
+		for _, h := range hits {
+			if h >= stop.First {
+				t.Fatalf("%s: the find reads event %d, which stop %d hides", lang, h, k+1)
+			}
+		}
+		m = goTo(m, "T+999")
+		want := map[data.Lang]string{data.EN: fmt.Sprintf("study stop %d is asking", k+1), data.KO: fmt.Sprintf("학습 질문 %d에 먼저 답해야", k+1)}[lang]
+		if h := header(m); m.study.asking != k || m.clock.Event() != ev || !strings.Contains(h, want) {
+			t.Fatalf("%s: a jump forward at an asking stop: asking %d, event %d (was %d), header %q", lang, m.study.asking+1, m.clock.Event(), ev, h)
+		}
+		m, _ = press(m, keyEnter) // reveal
+		m = goTo(m, "T+999")
+		next := m.study.stops[k+1]
+		if m.study.asking != k+1 || m.clock.Event() != next.First {
+			t.Fatalf("%s: after the reveal a jump to the end stands at event %d, asking %d; want held at stop %d (event %d)",
+				lang, m.clock.Event(), m.study.asking+1, k+2, next.First)
+		}
+		if h := header(m); !strings.Contains(h, fmt.Sprint(k+2)) {
+			t.Errorf("%s: held at stop %d, the header says %q", lang, k+2, h)
+		}
+	}
+}
