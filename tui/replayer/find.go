@@ -47,7 +47,8 @@ var findWords = i18n.Register("replayer.find", &struct {
 	skipped:      i18n.W("skipped %s with no events", "이벤트가 없는 %s 구간을 건너뛰었습니다"),
 })
 
-// finder is the query of the find and the event it last landed on.
+// finder is the find's query; its matches are found anew at each step,
+// since in study mode what may be searched grows with the cursor.
 type finder struct {
 	query string
 }

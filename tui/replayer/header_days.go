@@ -24,11 +24,8 @@ var dayWords = i18n.Register("replayer.days", &struct {
 	axisDate: i18n.W("Jan 2", "1월 2일"),
 })
 
-// markW is the width of the play state's mark: "||" paused, "▶" playing
-// (padded), so the word after it never moves.
-const markW = 2
-
-// stateMark returns the play state's mark, markW cells wide.
+// stateMark returns the play state's mark, two cells wide playing or
+// paused ("▶ ", "||"), so the word after it never moves.
 func stateMark(playing bool) string {
 	if playing {
 		return "▶ "
