@@ -42,7 +42,7 @@ var findWords = i18n.Register("replayer.find", &struct {
 		"시각으로 읽을 수 없습니다: %q. HH:MM, T+mm(T+1d 2:30), YYYY-MM-DD HH:MM 중 하나로 입력하십시오"),
 	outside:      i18n.W("%s is outside the timeline (%s to %s)", "타임라인 밖의 시각입니다: %s(%s~%s)"),
 	outsideStudy: i18n.W("%s is outside the timeline (it starts at %s)", "타임라인 밖의 시각입니다: %s(시작 %s)"),
-	askFirst:     i18n.W("study stop %d is asking: enter reveals it before the replay moves on", "학습 질문 %d에 먼저 답해야 합니다. enter를 누르면 공개하고 넘어갑니다"),
+	askFirst:     i18n.W("answer study stop %d first: enter reveals it", "먼저 학습 질문 %d에 답하십시오. enter: 공개"),
 	jumped:       i18n.W("went to %s", "이동했습니다: %s"),
 	skipped:      i18n.W("skipped %s with no events", "이벤트가 없는 %s 구간을 건너뛰었습니다"),
 })

@@ -298,7 +298,7 @@ func TestStudyFindAndJumpKeys(t *testing.T) {
 			}
 		}
 		m = goTo(m, "T+999")
-		want := map[data.Lang]string{data.EN: fmt.Sprintf("study stop %d is asking", k+1), data.KO: fmt.Sprintf("학습 질문 %d에 먼저 답해야", k+1)}[lang]
+		want := map[data.Lang]string{data.EN: fmt.Sprintf("answer study stop %d first", k+1), data.KO: fmt.Sprintf("먼저 학습 질문 %d에 답하십시오", k+1)}[lang]
 		if h := header(m); m.study.asking != k || m.clock.Event() != ev || !strings.Contains(h, want) {
 			t.Fatalf("%s: a jump forward at an asking stop: asking %d, event %d (was %d), header %q", lang, m.study.asking+1, m.clock.Event(), ev, h)
 		}
