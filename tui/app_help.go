@@ -60,6 +60,9 @@ func (s *explorerScreen) BacksInside() bool { return s.list.Overlay() }
 // BacksInside says a search inside the record is set.
 func (s *detailScreen) BacksInside() bool { return s.m.Searching() }
 
+// BacksInside says a find among the replayer's events is set.
+func (s *replayerScreen) BacksInside() bool { return s.m.Searching() }
+
 // showsMarker reports whether the focused screen shows, now, the marker of
 // a text in language shown (see i18n.Marker), so that the full help
 // explains only a marker the reader can see.

@@ -210,7 +210,7 @@ func (s *replayerScreen) Blur()                     { s.m.Blur() }
 func (s *replayerScreen) ShortHelp() []key.Binding  { return s.m.ShortHelp() }
 func (s *replayerScreen) FullHelp() [][]key.Binding { return s.m.FullHelp() }
 func (s *replayerScreen) Capturing() bool           { return inputFocused(s.m) }
-func (s *replayerScreen) Back() bool                { return false }
+func (s *replayerScreen) Back() bool                { return s.m.ClearFind() }
 func (s *replayerScreen) Crumb() string             { return "replay" }
 
 // HideHelp says presenter mode takes the hint bar's rows.

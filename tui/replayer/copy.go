@@ -38,7 +38,7 @@ func (m Model) Markdown() string {
 	}
 	fmt.Fprintf(&b, "**%s** %s\n\n", id, title)
 	mo := m.moment(false)
-	el := "T+" + mo.elapsed
+	el := "T+" + m.elapsedText(mo)
 	if !m.study.on { // in study mode the length tells how far is left
 		el += " " + words.of.In(m.lang) + " " + m.totalText()
 	}

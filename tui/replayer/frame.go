@@ -144,8 +144,7 @@ func (m *Model) buildCache() *frameCache {
 	if !m.study.on { // the stretch's end, and the model's failing, lie ahead
 		c.unexplained = findUnexplained(tl)
 	}
-	loc := tl.Location()
-	c.axisL, c.axisR = start.In(loc).Format("15:04"), end.In(loc).Format("15:04")
+	c.axisL, c.axisR = axisLabel(tl, start, m.lang), axisLabel(tl, end, m.lang)
 	if m.study.on {
 		c.axisR = "" // the end is after the cursor
 	}

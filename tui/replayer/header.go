@@ -26,6 +26,11 @@ func (m Model) title() string {
 	return m.rec.ID + "  " + pick(m.rec.Title, m.lang, " / ")
 }
 
+// minTitleW is the least room the header keeps for the title or a notice
+// before it drops the total: a notice cut after a dozen cells says
+// nothing.
+const minTitleW = 30
+
 // headerRight is the header's right part: clock, elapsed time, play state
 // and speed, every field padded to its widest, so nothing moves as the
 // clock runs or the speed changes. short drops the total.
@@ -35,15 +40,15 @@ func (m Model) headerRight(short bool) (clock, el, state string) {
 	clock = layout.Fit(mo.clock, m.cache.clockW)
 	total := m.totalText()
 	tw := lipgloss.Width(total)
-	el = "T+" + widget.PadLeft(mo.elapsed, tw)
+	el = "T+" + widget.PadLeft(m.elapsedText(mo), tw)
 	if !short && !m.study.on { // in study mode the length tells how far is left
 		el += " " + words.of.In(m.lang) + " " + total
 	}
 	word := words.paused.In(m.lang)
-	mark := "||"
 	if c.Playing() {
-		word, mark = words.playing.In(m.lang), "▶"
+		word = words.playing.In(m.lang)
 	}
+	mark := stateMark(c.Playing())
 	state = fmt.Sprintf("%s %s %3d×", mark, layout.Fit(word, m.cache.stateW), c.Speed())
 	return clock, el, state
 }
@@ -56,7 +61,7 @@ func (m Model) header(f frame) string {
 	p := m.cache.p
 	clock, el, state := m.headerRight(false)
 	rw := lipgloss.Width(clock) + 2 + lipgloss.Width(el) + 2 + lipgloss.Width(state)
-	if rw+12 > m.width {
+	if rw+minTitleW > m.width {
 		clock, el, state = m.headerRight(true)
 		rw = lipgloss.Width(clock) + 2 + lipgloss.Width(el) + 2 + lipgloss.Width(state)
 	}
@@ -68,6 +73,7 @@ func (m Model) header(f frame) string {
 	if m.notice != "" {
 		left, lp = m.notice, p.notice
 	}
+	left = m.hypMark() + left
 	room := m.width - rw - 2
 	if room < 10 {
 		return strings.Repeat(" ", m.width-rw) + right
@@ -82,7 +88,17 @@ func (m Model) totalText() string {
 	if m.tl != nil && m.tl.End.Sub(m.tl.Start) == time.Duration(math.MaxInt64) {
 		return i18n.Span(m.tl.Start, m.tl.End, m.lang)
 	}
-	return hm(m.clock.Total())
+	return spanText(m.tl, m.clock.Total(), m.lang)
+}
+
+// elapsedText is the time since the start of mo, in days and h:mm on a
+// timeline that spans days.
+func (m Model) elapsedText(mo momentWords) string {
+	if !multiDay(m.tl) {
+		return mo.elapsed
+	}
+	t := m.clock.Now()
+	return spanText(m.tl, t.Truncate(time.Minute).Sub(m.tl.Start.Truncate(time.Minute)), m.lang)
 }
 
 // hm writes d as hours and minutes, "0:52", "3:17".

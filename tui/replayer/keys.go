@@ -44,6 +44,8 @@ type KeyMap struct {
 	// Answer types the group's answer at a study stop; Star stars the
 	// moment (or takes the star off); Note adds a note to it.
 	Answer, Star, Note key.Binding
+	// Find finds events and goes to a typed time (find.go, jump.go).
+	Find FindKeys
 }
 
 // DefaultKeyMap returns the replay keys of PRODUCT.md, with English help.
@@ -74,6 +76,7 @@ func DefaultKeyMap() KeyMap {
 		Answer:   key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "answer")),
 		Star:     key.NewBinding(key.WithKeys("*"), key.WithHelp("*", "star")),
 		Note:     key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "note")),
+		Find:     defaultFindKeys(),
 	}
 }
 
@@ -147,7 +150,8 @@ func (k *KeyMap) setHelp(lang data.Lang, playing, asking bool) {
 // first: a bar too narrow for all of them drops whole entries from the end
 // (see fitShort).
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Reveal, k.Answer, k.Play, k.Next, k.Prev, k.Rhyme, k.Forward, k.Faster, k.Stage, k.Study,
+	return []key.Binding{k.Reveal, k.Answer, k.Find.NextMatch, k.Find.PrevMatch, k.Play, k.Next, k.Prev, k.Rhyme,
+		k.Forward, k.Faster, k.Find.Find, k.Find.Jump, k.Stage, k.Study,
 		k.Present, k.Copy, k.Star, k.Note, k.Heatmap, k.WhatIf, k.NoteDown, k.Esc}
 }
 
@@ -159,5 +163,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Study, k.Reveal, k.Rhyme, k.Present, k.Overlay, k.Copy},
 		{k.Heatmap, k.WhatIf, k.NoteDown, k.NoteUp, k.Esc},
 		{k.Answer, k.Star, k.Note},
+		{k.Find.Find, k.Find.NextMatch, k.Find.PrevMatch, k.Find.Jump},
 	}
 }

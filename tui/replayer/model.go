@@ -114,6 +114,10 @@ type Model struct {
 	sess   session
 	typing inputKind
 	input  textinput.Model
+	// find is the query of `/` (find.go).
+	find finder
+	// skipText is the notice of the last quiet stretch skipped (skip.go).
+	skipText string
 	// meet is presenter mode's meeting clock (meeting.go).
 	meet meeting
 
@@ -299,7 +303,10 @@ func (m Model) onTick(msg tickMsg) (Model, tea.Cmd) {
 	if msg.gen != m.gen || !m.clock.Playing() {
 		return m, nil // scheduled before a pause, seek or speed change
 	}
-	m.clock = m.clock.Guard(m.clock.Advance(tickEvery))
+	before := m.clock.Event()
+	c, skipped := skipQuiet(m.clock)
+	m.clock = m.clock.Guard(c.Advance(tickEvery))
+	m.onSkip(before, skipped)
 	m.settle()
 	m.refresh()
 	if !m.clock.Playing() {
@@ -310,6 +317,11 @@ func (m Model) onTick(msg tickMsg) (Model, tea.Cmd) {
 
 func (m Model) onKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	k := m.keys
+	if m.tl != nil && !m.mirrored {
+		if m, cmd, ok := m.findKey(msg); ok {
+			return m, cmd
+		}
+	}
 	switch {
 	case key.Matches(msg, k.Esc):
 		return m, func() tea.Msg { return BackMsg{} }

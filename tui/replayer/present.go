@@ -117,6 +117,7 @@ func (m Model) viewPresent(f frame) []string {
 	if m.notice != "" {
 		title, tp = m.notice, p.notice
 	}
+	title = m.hypMark() + title
 	// The meeting clock sits at the right end of the title row, in a field
 	// of fixed width.
 	mw := m.meetingWidth()

@@ -160,7 +160,8 @@ func TestHeaderNoJitter(t *testing.T) {
 				title := ansi.Truncate(head, cols[0], "")
 				if i == 0 {
 					first, titles[lang] = cols, title
-				} else if fmt.Sprint(cols) != fmt.Sprint(first) || title != titles[lang] {
+				} else if fmt.Sprint(cols) != fmt.Sprint(first) || title != titles[lang] && m.notice == "" {
+					// (a notice, such as a quiet stretch skipped, takes the title's place)
 					t.Fatalf("%s %v tick %d: header moved: %v, was %v\n%q", lang, sz, i, cols, first, head)
 				}
 				m = tick(m)

@@ -272,12 +272,14 @@ func TestEnabledKeys(t *testing.T) {
 		keys []tea.KeyMsg
 		want string // enabled help keys, in FullHelp order
 	}{
-		{"at the start", tl, nil, "space + - G n/] →/l 1…5 s P K y ctrl+d ctrl+u esc * c"},
-		{"in the middle", tl, []tea.KeyMsg{runes("4")}, "space + - g G n/] p/[ →/l ←/h 1…5 s P K y ctrl+d ctrl+u esc * c"},
-		{"at the end", tl, []tea.KeyMsg{runes("G")}, "space + - g p/[ ←/h 1…5 s P K y ctrl+d ctrl+u esc * c"},
-		{"at the fastest speed", tl, []tea.KeyMsg{runes("+"), runes("+")}, "space - G n/] →/l 1…5 s P K y ctrl+d ctrl+u esc * c"},
-		{"without stages", &noStages, nil, "space + - G n/] →/l s P K y ctrl+d ctrl+u esc * c"},
+		{"at the start", tl, nil, "space + - G n/] →/l 1…5 s P K y ctrl+d ctrl+u esc * c / :"},
+		{"in the middle", tl, []tea.KeyMsg{runes("4")}, "space + - g G n/] p/[ →/l ←/h 1…5 s P K y ctrl+d ctrl+u esc * c / :"},
+		{"at the end", tl, []tea.KeyMsg{runes("G")}, "space + - g p/[ ←/h 1…5 s P K y ctrl+d ctrl+u esc * c / :"},
+		{"at the fastest speed", tl, []tea.KeyMsg{runes("+"), runes("+")}, "space - G n/] →/l 1…5 s P K y ctrl+d ctrl+u esc * c / :"},
+		{"without stages", &noStages, nil, "space + - G n/] →/l s P K y ctrl+d ctrl+u esc * c / :"},
 		{"without a timeline", nil, nil, "esc"},
+		{"with a query", tl, []tea.KeyMsg{runes("/"), runes("restart"), keyEnter},
+			"space + - g G ] [ →/l ←/h 1…5 s P K y ctrl+d ctrl+u esc * c / n N :"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -42,6 +42,9 @@ const (
 	inputNone inputKind = iota
 	inputAnswer
 	inputNote
+	// inputFind types a query for events, inputJump a time (find.go).
+	inputFind
+	inputJump
 )
 
 // maxTyped bounds a typed answer or note, in runes.
@@ -97,7 +100,9 @@ func (m Model) openInput(kind inputKind) (Model, tea.Cmd) {
 		if i := m.markAt(m.clock.Now()); i >= 0 {
 			in.SetValue(m.sess.marks[i].note)
 		}
-	case inputNone:
+	case inputFind:
+		in.SetValue(m.find.query)
+	case inputNone, inputJump:
 	}
 	in.CursorEnd()
 	m.gen++ // typing pauses playback: a tick in flight is dropped
@@ -125,6 +130,10 @@ func (m Model) updateInput(msg tea.KeyMsg) (Model, tea.Cmd) {
 			m = m.keepAnswer(text)
 		case inputNote:
 			m = m.keepNote(text)
+		case inputFind:
+			return m.runFind(text)
+		case inputJump:
+			return m.runJump(text)
 		case inputNone:
 		}
 		m.refresh()
@@ -228,8 +237,14 @@ func (m Model) inputLine() string { return m.inputLabel() + m.input.View() }
 
 // inputLabel says what the open input is for.
 func (m Model) inputLabel() string {
-	if m.typing == inputNote {
+	switch m.typing {
+	case inputNote:
 		return sessionWords.note.In(m.lang)
+	case inputFind:
+		return findWords.findLabel.In(m.lang)
+	case inputJump:
+		return findWords.jumpLabel.In(m.lang)
+	case inputNone, inputAnswer:
 	}
 	return sessionWords.answer.In(m.lang)
 }

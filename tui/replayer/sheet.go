@@ -43,7 +43,7 @@ func studySheet(rec *data.Record, tl *data.Timeline, lang data.Lang, minutes boo
 	}
 	sh := library.StudySheet{
 		Title:   strings.TrimSpace(id + " · " + title),
-		Intro:   fmt.Sprintf(worksheetWords.title.In(lang), len(stops)),
+		Intro:   worksheetTitle(len(stops), lang),
 		Minutes: minutes,
 		Words: library.StudyWords{
 			Known: words.known.In(lang), Answer: worksheetWords.answer.In(lang),

@@ -29,6 +29,9 @@ type sparkHead struct {
 	// minimum and maximum (study mode: the maximum may lie ahead).
 	nowW    int
 	noRange bool
+	// whole keeps the label whole while figures can give way: a what-if
+	// line's label names the run ("partitions=32"), the word that matters.
+	whole bool
 }
 
 func newSparkHead(s *data.Series, lang data.Lang, p painters, hypothetical bool) sparkHead {
@@ -54,6 +57,7 @@ func newSparkHead(s *data.Series, lang data.Lang, p painters, hypothetical bool)
 			h.prov = provName(s.Provenance, lang)
 		}
 		h.provPaint = p.hypothetical
+		h.whole = true
 	}
 	h.lo, h.hi, h.ok = replay.Extent(s.Points)
 	h.nowW = lipgloss.Width("–")
@@ -114,7 +118,11 @@ func (h sparkHead) renderWith(width int, nowText string, lang data.Lang, p paint
 		// The label may shrink to a quarter of the width before the
 		// figures give way.
 		room := width - provW - gap - rw
-		if n > 0 && room < min(lipgloss.Width(h.label), max(8, width/4)) {
+		need := min(lipgloss.Width(h.label), max(8, width/4))
+		if h.whole {
+			need = lipgloss.Width(h.label)
+		}
+		if n > 0 && room < need {
 			continue
 		}
 		label := layout.Truncate(h.label, max(room, 0))
@@ -128,14 +136,9 @@ func (h sparkHead) renderWith(width int, nowText string, lang data.Lang, p paint
 	return ""
 }
 
-// minText writes the minimum: with its unit when the unit is "%", without
-// it otherwise, as the maximum beside it carries the unit.
-func minText(v float64, unit string) string {
-	if unit == "%" || strings.Contains(unit, "%s") {
-		return formatValue(v, unit)
-	}
-	return formatNumber(v)
-}
+// minText writes the minimum with its unit, as the maximum and the value
+// at now are written: "min 0 msgs · max 1.1M msgs", never a bare number.
+func minText(v float64, unit string) string { return formatValue(v, unit) }
 
 // formatValue writes v shortly with its unit: "1.2M msgs", "62%", "0.42 s",
 // "110만개".
@@ -149,11 +152,11 @@ func formatValue(v float64, unit string) string {
 		}
 		return fmt.Sprintf(unit, n)
 	}
-	switch unit {
-	case "":
+	switch {
+	case unit == "":
 		return n
-	case "%":
-		return n + "%"
+	case strings.HasPrefix(unit, "%"): // "62%", "62% of normal": no space before %
+		return n + unit
 	}
 	if one, ok := singular[unit]; ok && n == "1" {
 		unit = one

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui/theme"
@@ -75,9 +76,9 @@ func TestSparkHead(t *testing.T) {
 		width int
 		want  string
 	}{
-		{"wide", data.EN, data.Modelled, 70, "Aggregate mailbox · modelled     now    3 msgs · min 0 · max 1.2M msgs"},
+		{"wide", data.EN, data.Modelled, 75, "Aggregate mailbox · modelled     now    3 msgs · min 0 msgs · max 1.2M msgs"},
 		{"reported gives its last figure and time", data.EN, data.Reported, 90,
-			"Aggregate mailbox · reported         last reported 3 msgs at 12:02 · min 0 · max 1.2M msgs"},
+			"Aggregate mailbox · reported    last reported 3 msgs at 12:02 · min 0 msgs · max 1.2M msgs"},
 		{"Korean reported", data.KO, data.Reported, 80, "메일박스 합계 · 보고된 값               12:02 보고 3개 · 최소 0개 · 최대 120만개"},
 		{"min and max give way first", data.EN, data.Modelled, 45, "Aggregate mailbox · modelled    now    3 msgs"},
 		{"then the label is cut", data.EN, data.Modelled, 36, "Aggregate… · modelled  now    3 msgs"},
@@ -225,6 +226,9 @@ func TestFormatValue(t *testing.T) {
 		{2, "instances", "2 instances"},
 		{1, "ms", "1 ms"},
 		{1, "%s개", "1개"},
+		{62, "% of normal", "62% of normal"},
+		{1, "partitions", "1 partition"},
+		{1, "min", "1 min"},
 	}
 	for _, tc := range tests {
 		if got := formatValue(tc.v, tc.unit); got != tc.want {
@@ -279,5 +283,17 @@ func TestSparklineReportedIsNotInterpolated(t *testing.T) {
 	s.Provenance = data.Reported
 	if head := renderSparkline(s, clock("12:00"), clock("14:00"), clock("12:05"), 60, data.EN, theme.Plain())[0]; strings.Contains(head, "last reported") || strings.Contains(head, "now") {
 		t.Errorf("before the first figure the head should give none: %q", head)
+	}
+}
+
+// TestSparkHeadUnits writes the minimum with its unit, as the maximum:
+// "min 0 msgs · max 1.1M msgs".
+func TestSparkHeadUnits(t *testing.T) {
+	s := &data.Series{Name: "m", Unit: "msgs", Label: data.Text{EN: "Mailbox"}, Provenance: data.Modelled,
+		Points: []data.Point{{T: time.Unix(0, 0), V: 0}, {T: time.Unix(60, 0), V: 1_100_000}}}
+	h := newSparkHead(s, data.EN, newPainters(styles()), false)
+	got := ansi.Strip(h.render(100, 1, true, data.EN, newPainters(styles())))
+	if !strings.Contains(got, "now     1 msg · min 0 msgs · max 1.1M msgs") {
+		t.Errorf("head %q", got)
 	}
 }

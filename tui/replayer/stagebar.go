@@ -1,8 +1,10 @@
 package replayer
 
 import (
+	"math"
 	"strings"
 
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/incidents-dev/incidents/tui/widget"
@@ -39,7 +41,11 @@ func (m Model) stageBar(c *frameCache, cur, limit int) string {
 		}
 	}
 	shown := func(s int) bool { return m.clock.StageStart(s) < limit }
-	return widget.StageBar(c.stages, titles, cur, shown,
+	segs := c.stages
+	if cur >= 0 && cur < len(titles) {
+		segs = growCurrent(segs, cur, lipgloss.Width(widget.StageLabel(cur, titles[cur], math.MaxInt))+2)
+	}
+	return widget.StageBar(segs, titles, cur, shown,
 		widget.StagePainters{Stage: c.p.stage, Current: c.p.stageCurrent, Rule: c.p.rule})
 }
 
@@ -53,4 +59,52 @@ func (m Model) stageDone(s, limit int) bool {
 		}
 	}
 	return true
+}
+
+// stageMinW is the fewest cells growCurrent leaves another stage: its
+// number and the separator.
+const stageMinW = 3
+
+// growCurrent returns segs with the current stage's segment widened to
+// want cells (its bracketed label) where the others can spare them: the
+// stage the audience is in is named first, and cells come one by one from
+// the widest other stage, none left under stageMinW. The segments keep
+// their order and together their width; segs itself is not changed.
+func growCurrent(segs []widget.Segment, cur, want int) []widget.Segment {
+	at := -1
+	for i, s := range segs {
+		if s.Stage == cur {
+			at = i
+		}
+	}
+	if at < 0 {
+		return segs
+	}
+	w := make([]int, len(segs))
+	for i, s := range segs {
+		w[i] = s.To - s.From
+	}
+	if at+1 < len(segs) {
+		want++ // the separator after it
+	}
+	for w[at] < want {
+		donor := -1
+		for i := range w {
+			if i != at && w[i] > stageMinW && (donor < 0 || w[i] > w[donor]) {
+				donor = i
+			}
+		}
+		if donor < 0 {
+			break
+		}
+		w[donor]--
+		w[at]++
+	}
+	out := make([]widget.Segment, len(segs))
+	from := segs[0].From
+	for i, s := range segs {
+		out[i] = widget.Segment{Stage: s.Stage, From: from, To: from + w[i]}
+		from += w[i]
+	}
+	return out
 }

@@ -70,6 +70,11 @@ func futureOf(tl *data.Timeline, stops []replay.Stop, k int, lang data.Lang) []s
 		}
 		addText(to, e.Title, 24)
 		addText(to, e.Annotation, 30)
+		if i < limit { // a time of day a known text names is known (a find shows it)
+			for _, t := range []data.Text{e.Title, e.Annotation} {
+				past = append(past, clockWords.FindAllString(t.EN+" "+t.KO, -1)...)
+			}
+		}
 		addText(&past, e.Actor, 40) // an actor is not an outcome: it may recur
 		if e.Outcome != data.OutcomeNone {
 			*to = append(*to, flatText(eventCaption(tl, e, lang)))
@@ -145,6 +150,25 @@ func stopViews(m Model) map[string]string {
 		h, _ := press(m, runes("m"))
 		out["heatmap"] = h.View()
 	}
+	// A find searches only what is known, and a jump goes nowhere past
+	// the stop that asks: what either shows is known too.
+	for _, q := range []string{"worked", "failed", "partly", "action", "recovery", "성공", "복구"} {
+		f := find(m, q)
+		out["find "+q] = f.View()
+		f, _ = press(f, runes("n"))
+		out["find "+q+" n"] = f.View()
+		f, _ = press(f, runes("N"))
+		out["find "+q+" N"] = f.View()
+	}
+	if m.tl != nil {
+		// A time of day typed is shown back as typed: the stop's own one,
+		// since futureOf does not tell the days of a time of day apart.
+		end := m.tl.End.In(m.tl.Location())
+		own := m.Now().In(m.tl.Location()).Format("15:04")
+		for _, s := range []string{end.Format("2006-01-02 15:04"), "T+99999", "T+9999d", own} {
+			out["go to "+s] = goTo(m, s).View()
+		}
+	}
 	if m.keys.WhatIf.Enabled() {
 		w, _ := press(m, runes("w"))
 		out["what-if"] = w.View()
@@ -155,6 +179,10 @@ func stopViews(m Model) map[string]string {
 	}
 	return out
 }
+
+// dayElapsed is the header's time since the start on a timeline that
+// spans days.
+var dayElapsed = regexp.MustCompile(`T\+\s*\d+(d|일) \d+:\d\d`)
 
 var studySizes = [][2]int{{120, 40}, {80, 24}}
 
@@ -181,7 +209,9 @@ func TestStudyShowsNothingAfterTheCursor(t *testing.T) {
 					at := m
 					at.SetSize(sz[0], sz[1])
 					for what, v := range stopViews(at) {
-						text := strip(v)
+						// The time since the start counts days ("T+1d 12:00"):
+						// its h:mm is no time of day.
+						text := dayElapsed.ReplaceAllString(strip(v), "T+")
 						for _, f := range future {
 							if shows(text, f) {
 								t.Errorf("%s %s %dx%d stop %d (%s), %s: shows %q, which exists only after the cursor",

@@ -45,6 +45,18 @@ func TestStudyNoStopPassedUnasked(t *testing.T) {
 			return m
 		}},
 		{name: "resize", do: func(m Model) Model { m.SetSize(80, 24); return m }},
+		{name: "go to the end", do: func(m Model) Model { return goTo(m, "15:30") }},
+		{name: "go to T+", do: func(m Model) Model { return goTo(m, "T+200") }},
+		{name: "find then n", do: func(m Model) Model {
+			m = find(m, "restart")
+			m, _ = press(m, runes("n"), runes("n"))
+			return m
+		}},
+		{name: "find then N", do: func(m Model) Model {
+			m = find(m, "a")
+			m, _ = press(m, runes("N"))
+			return m
+		}, back: true},
 		{name: "h", do: key(runes("h")), back: true},
 		{name: "←", do: key(keyLeft), back: true},
 		{name: "p", do: key(runes("p")), back: true},

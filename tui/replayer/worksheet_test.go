@@ -57,3 +57,15 @@ func TestRenderStudy(t *testing.T) {
 		})
 	}
 }
+
+// TestWorksheetTitlePlural writes one decision in the singular.
+func TestWorksheetTitlePlural(t *testing.T) {
+	for n, want := range map[int]string{1: "Study worksheet: 1 decision", 2: "Study worksheet: 2 decisions", 0: "Study worksheet: 0 decisions"} {
+		if got := worksheetTitle(n, data.EN); got != want {
+			t.Errorf("%d: %q, want %q", n, got, want)
+		}
+	}
+	if got := worksheetTitle(1, data.KO); got != "학습 문제지: 결정 1개" {
+		t.Errorf("ko: %q", got)
+	}
+}

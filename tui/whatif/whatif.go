@@ -176,7 +176,10 @@ func (w Model) onKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, k.More):
 		w.values = w.stepped(1)
 	case key.Matches(msg, k.Reset):
+		// Back at the incident's values nothing is hypothetical: the run
+		// applied is taken off the screen too (AppliedMsg with no timeline).
 		w.values = append([]string(nil), w.base...)
+		return w.apply()
 	case key.Matches(msg, k.Apply):
 		return w.apply()
 	}

@@ -95,9 +95,10 @@ func TestWhatIfKeys(t *testing.T) {
 	if tl.Series[0].Label.EN == applied.Timeline.Series[0].Label.EN {
 		t.Error("the panel changed the original timeline")
 	}
+	// Reset takes the run off the screen too: nothing is hypothetical.
 	w, msg = feed(w, wiReset)
-	if msg != nil || !w.pending() || w.values[0] != "1" {
-		t.Errorf("reset: msg %v, pending %v, values %v", msg, w.pending(), w.values)
+	if applied, ok := msg.(AppliedMsg); !ok || applied.Timeline != nil || w.pending() || w.hypOK || w.values[0] != "1" {
+		t.Errorf("reset: msg %#v, pending %v, hypOK %v, values %v", msg, w.pending(), w.hypOK, w.values)
 	}
 	w, msg = feed(w, wiEnter)
 	if applied, ok := msg.(AppliedMsg); !ok || applied.Timeline != nil || w.hypOK {
