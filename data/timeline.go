@@ -166,6 +166,9 @@ func (t *Timeline) Location() *time.Location {
 	return t.SourceLocation()
 }
 
+// InSource reports whether t shows its times in the source's zone.
+func (t *Timeline) InSource() bool { return t.shown == nil }
+
 // InZone returns a copy of t whose times are shown in loc (nil: in the
 // source's zone). The copy shares t's stages, events and series, which
 // neither may change.

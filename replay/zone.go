@@ -139,12 +139,15 @@ func (z Zone) Loc(tl *data.Timeline) *time.Location {
 	return tl.SourceLocation()
 }
 
-// Apply returns tl, a timeline as loaded, shown in z: tl itself for the
-// source's zone, else a copy whose Location is z's (data.Timeline.InZone).
+// Apply returns tl shown in z: tl itself when it already shows the
+// source's zone and z is the source's, else a copy whose Location is z's (data.Timeline.InZone).
 // Everything that formats a time with tl.Location() then shows it in z.
 func (z Zone) Apply(tl *data.Timeline) *data.Timeline {
-	if tl == nil || z.kind == ZoneSource {
+	if tl == nil || z.kind == ZoneSource && tl.InSource() {
 		return tl
+	}
+	if z.kind == ZoneSource {
+		return tl.InZone(nil)
 	}
 	return tl.InZone(z.Loc(tl))
 }

@@ -62,6 +62,7 @@ func (e *env) runTUI(o options, lib *library.Library, replayID string, loading *
 		ReplayUntil: untilTime(o.until, time.Now()),
 		Problems:    e.problems,
 		Loading:     loading,
+		Zone:        o.tz,
 	})
 	// --record (record.go)
 	rec, err := e.startRecording(o, lib, "incidents replay "+replayID)

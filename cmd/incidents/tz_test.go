@@ -1,0 +1,55 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
+)
+
+// TestTimelineZone goldens `incidents timeline IL-0499` in UTC and in
+// Seoul, in English and Korean: the span, the milestones and every event
+// move to the zone and name it; in Seoul the incident starts the next day.
+func TestTimelineZone(t *testing.T) {
+	for _, tz := range []struct{ flag, name, span string }{
+		{"utc", "utc", "2026-03-25 19:00–22:45 UTC"},
+		{"Asia/Seoul", "seoul", "2026-03-26 04:00–07:45 KST"},
+	} {
+		for _, lang := range []string{"en", "ko"} {
+			t.Run(tz.name+"_"+lang, func(t *testing.T) {
+				args := []string{"timeline", "IL-0499", "--tz", tz.flag, "--lang", lang, "--width", "100"}
+				r := runCLI(t, map[string]string{}, args...)
+				if r.code != 0 || !strings.Contains(r.stdout, tz.span) {
+					t.Fatalf("exit %d, want the span %s:\n%s%s", r.code, tz.span, r.stdout, r.stderr)
+				}
+				golden.RequireEqual(t, []byte(fmt.Sprintf("$ incidents %s\n%s", strings.Join(args, " "), r.stdout)))
+			})
+		}
+	}
+}
+
+// TestZoneFlag checks --tz where it enters: every form accepted, and an
+// unknown or hostile value refused naming the flag, the value and the
+// forms accepted, in the reader's language.
+func TestZoneFlag(t *testing.T) {
+	for _, v := range []string{"source", "utc", "UTC", "local", "Asia/Seoul", "America/Los_Angeles"} {
+		if r := runCLI(t, map[string]string{}, "timeline", "IL-0499", "--tz", v); r.code != 0 {
+			t.Errorf("--tz %s: exit %d: %s", v, r.code, r.stderr)
+		}
+	}
+	for _, tc := range []struct{ v, lang, want string }{
+		{"Mars/Base", "en_GB.UTF-8", `--tz: unknown time zone "Mars/Base" (want source, utc, local or an IANA zone name such as Asia/Seoul)`},
+		{"Mars/Base", "ko_KR.UTF-8", `--tz: 알 수 없는 시간대 "Mars/Base"입니다 (source, utc, local 또는 Asia/Seoul 같은 IANA 시간대 이름)`},
+		{"\x1b]0;pwned\x07", "en_GB.UTF-8", `unknown time zone "\x1b]0;pwned\a"`},
+		{strings.Repeat("A", 5000), "en_GB.UTF-8", strings.Repeat("A", 64) + `…"`},
+	} {
+		r := runCLI(t, map[string]string{"LANG": tc.lang}, "replay", "IL-0499", "--tz", tc.v)
+		if r.code != exitUsage || !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("--tz %.20q: exit %d, stderr %q, want %q", tc.v, r.code, r.stderr, tc.want)
+		}
+		if strings.ContainsAny(r.stderr, "\x1b\x07") || len(r.stderr) > 400 {
+			t.Errorf("--tz %.20q: the error should be cleaned and short: %q", tc.v, r.stderr)
+		}
+	}
+}

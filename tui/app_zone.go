@@ -1,0 +1,46 @@
+package tui
+
+import (
+	"github.com/incidents-dev/incidents/replay"
+	"github.com/incidents-dev/incidents/tui/i18n"
+)
+
+// Time zones per seat: the zone key (z) cycles the zone every screen shows
+// times in (replay.Zone.Next: source → UTC → local → the --tz zone). Each
+// App has its own, so each participant of a meeting chooses theirs; what
+// the room shares is an instant.
+
+// zoneWords is the zone key's help.
+var zoneWords = i18n.Register("app.zone", &struct{ key i18n.Word }{
+	key: i18n.W("time zone", "시간대"),
+})
+
+// zoned is a screen that shows times and can show them in another zone.
+type zoned interface{ SetZone(z replay.Zone) }
+
+// setZone shows every screen's times in z.
+func (a *App) setZone(z replay.Zone) {
+	a.zone = z
+	for _, s := range a.stack {
+		if zs, ok := s.(zoned); ok {
+			zs.SetZone(z)
+		}
+	}
+	a.layout()
+}
+
+// Zone returns the zone the app shows times in.
+func (a App) Zone() replay.Zone { return a.zone }
+
+// presenterClock writes the presenter's moment, an instant, in this seat's
+// zone ("21:47 UTC"); in the source's zone, as the presenter's header does.
+func (a App) presenterClock(p *Shared) string {
+	if a.zone.Kind() == replay.ZoneSource || p.Moment.At.IsZero() {
+		return p.Moment.Clock
+	}
+	tl, ok := a.lib.Data().Timeline(p.Incident)
+	if !ok || tl == nil {
+		return p.Moment.Clock
+	}
+	return p.Moment.At.In(a.zone.Loc(tl)).Format("15:04 MST")
+}
