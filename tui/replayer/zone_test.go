@@ -104,3 +104,53 @@ func TestZoneDayChange(t *testing.T) {
 		t.Errorf("the span should read 2026-03-26 08:00–10:30 KST:\n%s", text)
 	}
 }
+
+// TestMinutesZone: the minutes of a study session write its stops and
+// starred moments in the zone the seat shows.
+func TestMinutesZone(t *testing.T) {
+	m := scriptedSession(t, data.KO)
+	src := m.Minutes()
+	m.SetZone(zone(t, "Asia/Seoul"))
+	md := m.Minutes()
+	if !strings.Contains(src, "PDT") || !strings.Contains(md, "KST") {
+		t.Fatalf("want PDT in the source's minutes and KST in Seoul's:\n%s\n---\n%s", src, md)
+	}
+	for _, l := range strings.Split(md, "\n") {
+		if strings.HasPrefix(l, "#") && strings.Contains(l, "PDT") {
+			t.Errorf("a heading of the minutes is still in PDT: %s", l)
+		}
+	}
+}
+
+// TestWhatIfZone: the what-if panel and the heatmap write their times in
+// the seat's zone, and follow a switch while the panel is open. The one
+// time left in the source's zone is a model parameter's value, which is
+// typed in it and says so ("‹ 13:43 › PDT").
+func TestWhatIfZone(t *testing.T) {
+	tl := modelTimeline(t)
+	m := New(nil, tl, Options{Styles: styles(), At: "12:47"})
+	m.SetSize(120, 40)
+	m, _ = press(m, runes("w"))
+	if m.whatIf == nil {
+		t.Fatal("w did not open the what-if panel")
+	}
+	if v := m.View(); !strings.Contains(v, "reached at                        13:42") {
+		t.Fatalf("the panel in the source's zone should give the peak at 13:42:\n%s", v)
+	}
+	m.SetZone(zone(t, "utc"))
+	v := m.View()
+	if !strings.Contains(v, "reached at                        20:42") {
+		t.Errorf("after the switch the panel should give the peak at 20:42 (UTC):\n%s", v)
+	}
+	for _, l := range strings.Split(v, "\n") {
+		if strings.Contains(l, "PDT") && !strings.Contains(l, "rate_limit_at") {
+			t.Errorf("a time is still in PDT: %s", l)
+		}
+	}
+	h := New(nil, tl, Options{Styles: styles(), At: "12:47", Zone: zone(t, "Asia/Seoul")})
+	h.SetSize(120, 40)
+	h, _ = press(h, runes("m"))
+	if v := h.View(); !strings.Contains(v, "04:47 Asia/Seoul") || strings.Contains(v, "PDT") {
+		t.Errorf("the heatmap should be at 04:47 Asia/Seoul:\n%s", v)
+	}
+}
