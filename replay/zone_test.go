@@ -122,3 +122,31 @@ func TestZoneNext(t *testing.T) {
 		t.Errorf("WithLocal: local = %v, want Asia/Seoul", z.Loc(nil))
 	}
 }
+
+// FuzzParseZone: any --tz value either gives a zone that shows a
+// timeline, or an error that wraps ErrZone, names the accepted forms and
+// carries no control character; nothing panics.
+func FuzzParseZone(f *testing.F) {
+	for _, s := range []string{"source", "utc", "local", "Asia/Seoul", "America/Los_Angeles", "Etc/GMT+5",
+		"../x", "/etc/localtime", "Asia//Seoul", "\x1b[2J", "아시아/서울", "Local", "UTC", "posixrules", "Factory"} {
+		f.Add(s)
+	}
+	tl := zoneTimeline()
+	f.Fuzz(func(t *testing.T, s string) {
+		z, err := ParseZone(s, nil)
+		if err != nil {
+			msg := err.Error()
+			if !errors.Is(err, ErrZone) || !strings.Contains(msg, ZoneForms) {
+				t.Fatalf("ParseZone(%q): %v", s, err)
+			}
+			if strings.ContainsAny(msg, "\x00\x1b\n\r\u202e") || len(msg) > 400 {
+				t.Fatalf("ParseZone(%q): error not cleaned or too long: %q", s, msg)
+			}
+			return
+		}
+		if z.Loc(tl) == nil || z.Apply(tl) == nil || z.Next().Loc(tl) == nil {
+			t.Fatalf("ParseZone(%q) = %v has no location", s, z)
+		}
+		_ = tl.Events[0].At.In(z.Apply(tl).Location()).Format("15:04 MST")
+	})
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -51,5 +52,27 @@ func TestZoneFlag(t *testing.T) {
 		if strings.ContainsAny(r.stderr, "\x1b\x07") || len(r.stderr) > 400 {
 			t.Errorf("--tz %.20q: the error should be cleaned and short: %q", tc.v, r.stderr)
 		}
+	}
+}
+
+// TestShowZone: the rhymes `show` prints after a record give both the
+// event's time and the other incident's moment in the zone asked for.
+func TestShowZone(t *testing.T) {
+	r := runCLI(t, map[string]string{}, "show", "IL-0499", "--tz", "utc", "--width", "100")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	clock := regexp.MustCompile(`(?:^  |→ [A-Z]{2}-\d{4} )(\d\d:\d\d) ([A-Z]+)`)
+	n := 0
+	for _, l := range strings.Split(r.stdout, "\n") {
+		if m := clock.FindStringSubmatch(l); m != nil {
+			n++
+			if m[2] != "UTC" {
+				t.Errorf("a rhyme's time is not in UTC: %q", l)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatalf("no rhyme times in show's output:\n%s", r.stdout)
 	}
 }
