@@ -154,3 +154,28 @@ func TestWhatIfZone(t *testing.T) {
 		t.Errorf("the heatmap should be at 04:47 Asia/Seoul:\n%s", v)
 	}
 }
+
+// TestPresentAndStudyZone: presenter mode's clock and event lines, and a
+// study stop's question with the events known so far, are in the seat's
+// zone.
+func TestPresentAndStudyZone(t *testing.T) {
+	rec, tl := fixture(t)
+	m := New(rec, tl, Options{Styles: styles(), At: "12:47", Present: true, Zone: zone(t, "Asia/Seoul")})
+	m.SetSize(120, 40)
+	if v := m.View(); !strings.Contains(v, "04:47") || !strings.Contains(v, "KST") || strings.Contains(v, "PDT") {
+		t.Errorf("presenter mode should read 04:47 KST:\n%s", v)
+	}
+	rec, tl = studyFixture(t)
+	for _, lang := range []data.Lang{data.EN, data.KO} {
+		m = New(rec, tl, Options{Lang: lang, Styles: styles(), Study: true, Zone: zone(t, "utc")})
+		m.SetSize(120, 40)
+		m = playUntilAsking(t, m)
+		v := m.View()
+		if !strings.Contains(v, "UTC") || strings.Contains(v, "PDT") {
+			t.Errorf("%s: the study stop should be in UTC:\n%s", lang, v)
+		}
+		if md := m.Minutes(); !strings.Contains(md, "UTC") {
+			t.Errorf("%s: the minutes should be in UTC:\n%s", lang, md)
+		}
+	}
+}
