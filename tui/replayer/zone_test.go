@@ -7,6 +7,7 @@ import (
 	"time"
 	_ "time/tzdata" // Asia/Seoul on machines without a zone database
 
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/incidents-dev/incidents/data"
@@ -150,8 +151,8 @@ func TestWhatIfZone(t *testing.T) {
 	h := New(nil, tl, Options{Styles: styles(), At: "12:47", Zone: zone(t, "Asia/Seoul")})
 	h.SetSize(120, 40)
 	h, _ = press(h, runes("m"))
-	if v := h.View(); !strings.Contains(v, "04:47 Asia/Seoul") || strings.Contains(v, "PDT") {
-		t.Errorf("the heatmap should be at 04:47 Asia/Seoul:\n%s", v)
+	if v := h.View(); !strings.Contains(v, "04:47 KST") || strings.Contains(v, "PDT") {
+		t.Errorf("the heatmap should be at 04:47 KST:\n%s", v)
 	}
 }
 
@@ -176,6 +177,30 @@ func TestPresentAndStudyZone(t *testing.T) {
 		}
 		if md := m.Minutes(); !strings.Contains(md, "UTC") {
 			t.Errorf("%s: the minutes should be in UTC:\n%s", lang, md)
+		}
+	}
+}
+
+// TestZoneSizes: in every zone, at the widths of the layout rules and at
+// 0×0, no line is wider than the screen, in Korean and in English, in
+// every mode.
+func TestZoneSizes(t *testing.T) {
+	rec, tl := fixture(t)
+	for _, tz := range []string{"utc", "Asia/Seoul", "Asia/Kolkata", "Pacific/Kiritimati", "America/Argentina/Buenos_Aires"} {
+		for _, lang := range []data.Lang{data.KO, data.EN, data.Both} {
+			for _, opts := range []Options{{}, {Study: true}, {Present: true}} {
+				opts.Lang, opts.Styles, opts.Zone, opts.At = lang, styles(), zone(t, tz), "13:06"
+				m := New(rec, tl, opts)
+				for _, w := range []int{0, 39, 40, 80, 99, 100, 120} {
+					h := max(w/3, 0)
+					m.SetSize(w, h)
+					for i, l := range strings.Split(m.View(), "\n") {
+						if lw := lipgloss.Width(l); lw > w {
+							t.Fatalf("%s %s %+v %dx%d: line %d is %d wide: %q", tz, lang, opts.Study, w, h, i, lw, l)
+						}
+					}
+				}
+			}
 		}
 	}
 }
