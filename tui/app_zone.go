@@ -11,8 +11,9 @@ import (
 // the room shares is an instant.
 
 // zoneWords is the zone key's help.
-var zoneWords = i18n.Register("app.zone", &struct{ key i18n.Word }{
-	key: i18n.W("time zone", "시간대"),
+var zoneWords = i18n.Register("app.zone", &struct{ key, local i18n.Word }{
+	key:   i18n.W("time zone", "시간대"),
+	local: i18n.W("local time", "현지 시각"),
 })
 
 // zoned is a screen that shows times and can show them in another zone.
@@ -43,4 +44,19 @@ func (a App) presenterClock(p *Shared) string {
 		return p.Moment.Clock
 	}
 	return p.Moment.At.In(a.zone.Loc(tl)).Format("15:04 MST")
+}
+
+// zoneTag is what the header says before the language when times are not
+// in the source's zone ("UTC · ", "Asia/Seoul · "), so that a screen
+// without times still shows what z did.
+func (a App) zoneTag() string {
+	switch a.zone.Kind() {
+	case replay.ZoneSource:
+		return ""
+	case replay.ZoneUTC:
+		return "UTC · "
+	case replay.ZoneLocal:
+		return zoneWords.local.In(a.lang) + " · "
+	}
+	return a.zone.String() + " · "
 }

@@ -21,9 +21,15 @@ func TestZoneKey(t *testing.T) {
 	if h := header(); !strings.Contains(h, "17:00 KST") { // 09:00 CET
 		t.Fatalf("the replayer should open at 17:00 KST: %q", h)
 	}
+	if top := strings.SplitN(d.app.View(), "\n", 2)[0]; !strings.HasSuffix(strings.TrimSpace(top), "Asia/Seoul · EN") {
+		t.Fatalf("the app's header should name the zone: %q", top)
+	}
 	d.press("z")
 	if h := header(); !strings.Contains(h, "09:00 CET") {
 		t.Fatalf("z should go to the source's zone: %q", h)
+	}
+	if top := strings.SplitN(d.app.View(), "\n", 2)[0]; strings.Contains(top, "· EN") {
+		t.Fatalf("in the source's zone the header names none: %q", top)
 	}
 	d.press("z")
 	if h := header(); !strings.Contains(h, "08:00 UTC") {
