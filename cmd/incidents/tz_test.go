@@ -76,3 +76,18 @@ func TestShowZone(t *testing.T) {
 		t.Fatalf("no rhyme times in show's output:\n%s", r.stdout)
 	}
 }
+
+// TestStudySheetZone: `timeline --study` numbers its stops with their
+// times in the zone asked for.
+func TestStudySheetZone(t *testing.T) {
+	r := runCLI(t, map[string]string{}, "timeline", "IL-0499", "--study", "--tz", "utc")
+	heads := regexp.MustCompile(`(?m)^#+ \d+ · \d\d:\d\d (\S+)`).FindAllStringSubmatch(r.stdout, -1)
+	if r.code != 0 || len(heads) == 0 {
+		t.Fatalf("exit %d, no numbered stops:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	for _, h := range heads {
+		if h[1] != "UTC" {
+			t.Errorf("a stop is not in UTC: %q", h[0])
+		}
+	}
+}
