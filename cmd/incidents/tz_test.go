@@ -9,20 +9,31 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 )
 
-// TestTimelineZone goldens `incidents timeline IL-0499` in UTC and in
-// Seoul, in English and Korean: the span, the milestones and every event
-// move to the zone and name it; in Seoul the incident starts the next day.
+// tzData holds T-9101, from 16:00 to 18:30 PDT on 25 March (frozen here,
+// so that editing the bundle never moves these goldens): in UTC it
+// crosses midnight, in Seoul it lies wholly on the 26th.
+const tzData = "testdata/tz"
+
+// TestTimelineZone goldens `incidents timeline` in UTC and in Seoul, in
+// English and Korean: the span, the milestones and every event move to
+// the zone and name it, and the date follows (+1d after midnight UTC; the
+// 26th in Seoul).
 func TestTimelineZone(t *testing.T) {
 	for _, tz := range []struct{ flag, name, span string }{
-		{"utc", "utc", "2026-03-25 19:00–22:45 UTC"},
-		{"Asia/Seoul", "seoul", "2026-03-26 04:00–07:45 KST"},
+		{"utc", "utc", "2026-03-25 23:00–01:30 UTC +1d"},
+		{"Asia/Seoul", "seoul", "2026-03-26 08:00–10:30 KST"},
 	} {
 		for _, lang := range []string{"en", "ko"} {
 			t.Run(tz.name+"_"+lang, func(t *testing.T) {
-				args := []string{"timeline", "IL-0499", "--tz", tz.flag, "--lang", lang, "--width", "100"}
+				args := []string{"--data", tzData, "timeline", "T-9101", "--tz", tz.flag, "--lang", lang, "--width", "80"}
 				r := runCLI(t, map[string]string{}, args...)
 				if r.code != 0 || !strings.Contains(r.stdout, tz.span) {
 					t.Fatalf("exit %d, want the span %s:\n%s%s", r.code, tz.span, r.stdout, r.stderr)
+				}
+				for _, l := range strings.Split(r.stdout, "\n") {
+					if strings.Contains(l, "PDT") && !strings.Contains(l, "PDT.") && !strings.Contains(l, "PDT에") {
+						t.Errorf("a time outside the sources' words is in PDT: %q", l)
+					}
 				}
 				golden.RequireEqual(t, []byte(fmt.Sprintf("$ incidents %s\n%s", strings.Join(args, " "), r.stdout)))
 			})
