@@ -3,6 +3,7 @@ package tui
 import (
 	"github.com/incidents-dev/incidents/replay"
 	"github.com/incidents-dev/incidents/tui/i18n"
+	"github.com/incidents-dev/incidents/tui/replayer"
 )
 
 // Time zones per seat: the zone key (z) cycles the zone every screen shows
@@ -34,16 +35,17 @@ func (a *App) setZone(z replay.Zone) {
 func (a App) Zone() replay.Zone { return a.zone }
 
 // presenterClock writes the presenter's moment, an instant, in this seat's
-// zone ("21:47 UTC"); in the source's zone, as the presenter's header does.
+// zone as a replayer's header would ("19:47 UTC"), whatever zone the
+// presenter shows; the presenter's own text when the timeline is unknown.
 func (a App) presenterClock(p *Shared) string {
-	if a.zone.Kind() == replay.ZoneSource || p.Moment.At.IsZero() {
+	if p.Moment.At.IsZero() {
 		return p.Moment.Clock
 	}
 	tl, ok := a.lib.Data().Timeline(p.Incident)
 	if !ok || tl == nil {
 		return p.Moment.Clock
 	}
-	return p.Moment.At.In(a.zone.Loc(tl)).Format("15:04 MST")
+	return replayer.ClockText(a.zone.Apply(tl), p.Moment.At)
 }
 
 // zoneTag is what the header says before the language when times are not

@@ -1,6 +1,8 @@
 package replayer
 
 import (
+	"time"
+
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
 	"github.com/incidents-dev/incidents/tui/whatif"
@@ -42,4 +44,14 @@ func zonedFinder(find func(string) (*data.Timeline, bool), z replay.Zone) func(s
 		tl, ok := find(id)
 		return z.Apply(tl), ok
 	}
+}
+
+// ClockText writes moment t as the header's clock does, in tl's zone with
+// its name and a day mark after the first day ("12:47 PDT", "01:10 UTC
+// +1d"): a meeting's strip writes the presenter's moment with it.
+func ClockText(tl *data.Timeline, t time.Time) string {
+	if tl == nil {
+		return ""
+	}
+	return clockText(tl, t, false)
 }
