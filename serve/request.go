@@ -98,7 +98,7 @@ func parseRequest(args, environ []string, defLang data.Lang, defTheme string) (r
 // refusal is the one line a command outside the list gets.
 func refusal(name string) error {
 	name = ansi.Truncate(data.OneLine(name), 40, "…")
-	return fmt.Errorf("\"%s\" is not allowed here; this server runs only: list, search QUERY, show ID, timeline ID, and with ssh -t: replay ID [--at HH:MM] [--speed N] [--study] [--present]", name)
+	return fmt.Errorf("\"%s\" is not allowed here; this server runs only: list, search QUERY, show ID, timeline ID, and with ssh -t: replay ID [--at HH:MM] [--speed N] [--study] [--present] [--tz ZONE]", name)
 }
 
 // envSettings takes the language, theme and NO_COLOR from the variables
