@@ -18,6 +18,7 @@ import (
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/internal/asciicast"
 	"github.com/incidents-dev/incidents/library"
+	"github.com/incidents-dev/incidents/replay"
 	"github.com/incidents-dev/incidents/tui"
 	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
@@ -66,6 +67,9 @@ type Options struct {
 	// Study replays in study mode: each stop's question, a pause, then
 	// its answer.
 	Study bool
+	// Zone is the zone the screens and markers write times in; the zero
+	// value is the source's.
+	Zone replay.Zone
 }
 
 // Stats describe a rendered recording.
@@ -118,8 +122,8 @@ func Render(w io.Writer, lib *library.Library, o Options) (Stats, error) {
 	}
 	noTick := func(time.Duration, func(time.Time) tea.Msg) tea.Cmd { return nil }
 	d := &driver{
-		m:   tui.New(lib, tui.Options{Lang: o.Lang, Styles: o.Styles, Replay: rec.ID, ReplayStudy: o.Study, Tick: noTick}),
-		enc: enc, tl: tl, lang: o.Lang, speed: o.Speed, marked: -1,
+		m:   tui.New(lib, tui.Options{Lang: o.Lang, Styles: o.Styles, Replay: rec.ID, ReplayStudy: o.Study, Tick: noTick, Zone: o.Zone}),
+		enc: enc, tl: o.Zone.Apply(tl), lang: o.Lang, speed: o.Speed, marked: -1,
 		scr: screen{w: o.Width, h: o.Height},
 	}
 	d.send(tea.WindowSizeMsg{Width: o.Width, Height: o.Height})

@@ -5,6 +5,7 @@ import (
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/library"
+	"github.com/incidents-dev/incidents/replay"
 	"github.com/incidents-dev/incidents/tui"
 	"github.com/incidents-dev/incidents/tui/mirror"
 )
@@ -94,10 +95,19 @@ func (r *recorded) mark() {
 
 func (r *recorded) timeline(id string) *data.Timeline {
 	if tl, ok := r.tls[id]; ok {
-		return tl
+		return r.zoned(tl)
 	}
 	_, tl, _ := r.lib.Timeline(id)
 	r.tls[id] = tl
+	return r.zoned(tl)
+}
+
+// zoned shows tl in the zone the recorded screen shows times in, when
+// the model says which (a tui.App's z key changes it).
+func (r *recorded) zoned(tl *data.Timeline) *data.Timeline {
+	if z, ok := r.m.(interface{ Zone() replay.Zone }); ok {
+		return z.Zone().Apply(tl)
+	}
 	return tl
 }
 

@@ -30,6 +30,9 @@ type Timeline struct {
 
 	// Origin says where the timeline was loaded from. Not part of the format.
 	Origin string `json:"-"`
+	// shown is the zone the times are shown in (see InZone); nil shows
+	// them in the source's. Not part of the format.
+	shown *time.Location
 }
 
 // Stage groups consecutive events. Events name their stage by ID.
@@ -154,9 +157,30 @@ type Point struct {
 // Duration returns the span of the timeline.
 func (t *Timeline) Duration() time.Duration { return t.End.Sub(t.Start) }
 
-// Location returns a fixed zone named Zone at the offset of the timeline's
-// start, so times print as the source wrote them ("13:05 PDT").
+// Location returns the zone the timeline's times are shown in: the one
+// InZone gave, else the source's (SourceLocation).
 func (t *Timeline) Location() *time.Location {
+	if t.shown != nil {
+		return t.shown
+	}
+	return t.SourceLocation()
+}
+
+// InSource reports whether t shows its times in the source's zone.
+func (t *Timeline) InSource() bool { return t.shown == nil }
+
+// InZone returns a copy of t whose times are shown in loc (nil: in the
+// source's zone). The copy shares t's stages, events and series, which
+// neither may change.
+func (t *Timeline) InZone(loc *time.Location) *Timeline {
+	c := *t
+	c.shown = loc
+	return &c
+}
+
+// SourceLocation returns a fixed zone named Zone at the offset of the
+// timeline's start, so times print as the source wrote them ("13:05 PDT").
+func (t *Timeline) SourceLocation() *time.Location {
 	_, off := t.Start.Zone()
 	name := t.Zone
 	if name == "" {

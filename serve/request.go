@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -24,6 +25,10 @@ type request struct {
 	replay, at     string
 	speed          int
 	study, present bool
+	// zone is the zone the participant sees times in (--tz); local, the
+	// zone of the TZ their client sent, is what "local" means for them.
+	zone  replay.Zone
+	local *time.Location
 }
 
 // printCommands are the commands printed and done with; the flags each
@@ -32,12 +37,12 @@ type request struct {
 var printCommands = map[string]map[string]bool{
 	"list":     {"json": false, "lang": true, "no-color": false, "theme": true},
 	"search":   {"json": false, "lang": true, "no-color": false, "theme": true},
-	"show":     {"json": false, "lang": true, "no-color": false, "theme": true, "width": true},
-	"timeline": {"json": false, "lang": true, "no-color": false, "theme": true, "width": true, "set": true},
+	"show":     {"json": false, "lang": true, "no-color": false, "theme": true, "width": true, "tz": true},
+	"timeline": {"json": false, "lang": true, "no-color": false, "theme": true, "width": true, "set": true, "tz": true},
 }
 
 // tuiFlags are the flags of the TUI and of replay.
-var tuiFlags = map[string]bool{"lang": true, "theme": true, "at": true, "speed": true, "study": false, "present": false}
+var tuiFlags = map[string]bool{"lang": true, "theme": true, "at": true, "speed": true, "study": false, "present": false, "tz": true}
 
 // parseRequest reads a session's command line and environment. Settings
 // come from the command line, else from the environment the client sent
@@ -93,7 +98,7 @@ func parseRequest(args, environ []string, defLang data.Lang, defTheme string) (r
 // refusal is the one line a command outside the list gets.
 func refusal(name string) error {
 	name = ansi.Truncate(data.OneLine(name), 40, "…")
-	return fmt.Errorf("\"%s\" is not allowed here; this server runs only: list, search QUERY, show ID, timeline ID, and with ssh -t: replay ID [--at HH:MM] [--speed N] [--study] [--present]", name)
+	return fmt.Errorf("\"%s\" is not allowed here; this server runs only: list, search QUERY, show ID, timeline ID, and with ssh -t: replay ID [--at HH:MM] [--speed N] [--study] [--present] [--tz ZONE]", name)
 }
 
 // envSettings takes the language, theme and NO_COLOR from the variables
@@ -121,6 +126,12 @@ func envSettings(rq *request, environ []string) {
 		rq.theme = t
 	}
 	rq.noColor = get("NO_COLOR") != ""
+	// TZ names the participant's own zone ("Asia/Seoul", ":Asia/Seoul");
+	// anything else (a POSIX rule, a path) leaves the server's.
+	if loc, err := replay.LoadZone(strings.TrimPrefix(get("TZ"), ":")); err == nil {
+		rq.local = loc
+	}
+	rq.zone = rq.zone.WithLocal(rq.local)
 }
 
 func validTheme(t string) bool { return t == "auto" || t == "dark" || t == "light" }
@@ -140,6 +151,12 @@ func (rq *request) settings(flags []flag, replayFlags bool) error {
 				return fmt.Errorf("--theme: invalid theme %q (want auto, dark or light)", data.OneLine(f.value))
 			}
 			rq.theme = f.value
+		case "tz":
+			z, err := replay.ParseZone(f.value, rq.local)
+			if err != nil {
+				return fmt.Errorf("--tz: %w", err)
+			}
+			rq.zone = z
 		case "study", "present":
 			if !replayFlags {
 				return fmt.Errorf("--%s goes with replay ID", f.name)

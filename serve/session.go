@@ -75,7 +75,7 @@ func (s *Server) runTUI(sess ssh.Session, rq request, pty ssh.Pty, winch <-chan 
 	app := tui.New(s.cfg.Library, tui.Options{
 		Lang: rq.lang, Styles: sessionStyles(sess, pty, sess.Environ(), rq),
 		Role: tui.Follower, Replay: rq.replay, ReplayAt: rq.at, ReplaySpeed: rq.speed,
-		ReplayStudy: rq.study, ReplayPresent: rq.present,
+		ReplayStudy: rq.study, ReplayPresent: rq.present, Zone: rq.zone,
 	})
 	if rq.replay != "" {
 		app.SetFollowing(false)

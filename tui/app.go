@@ -9,6 +9,7 @@ import (
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/library"
+	"github.com/incidents-dev/incidents/replay"
 	"github.com/incidents-dev/incidents/tui/detail"
 	"github.com/incidents-dev/incidents/tui/explorer"
 	"github.com/incidents-dev/incidents/tui/replayer"
@@ -55,6 +56,9 @@ type Options struct {
 	Notices []string
 	// Role is the app's part in a meeting served over SSH (room.go).
 	Role Role
+	// Zone is the zone times are shown in at first (app_zone.go); the
+	// zero value is the source's.
+	Zone replay.Zone
 }
 
 // App is the root model, the only tea.Model: it owns the window size, the
@@ -67,6 +71,7 @@ type App struct {
 	styles *theme.Styles
 	mouse  bool
 	lang   data.Lang
+	zone   replay.Zone
 	keys   KeyMap
 	help   help.Model
 	tick   func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
@@ -105,7 +110,7 @@ func New(lib *library.Library, opts Options) App {
 	if styles.App == nil {
 		styles = theme.Plain()
 	}
-	a := App{lib: lib, styles: &styles, mouse: opts.Mouse, lang: opts.Lang, keys: DefaultKeyMap(), help: help.New(), tick: opts.Tick,
+	a := App{lib: lib, styles: &styles, mouse: opts.Mouse, lang: opts.Lang, zone: opts.Zone, keys: DefaultKeyMap(), help: help.New(), tick: opts.Tick,
 		problemList: opts.Problems, noticeList: opts.Notices}
 	a.room = newRoom(opts.Role)
 	st := a.styles.App
@@ -203,6 +208,9 @@ func (a App) handleKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, a.keys.Lang):
 		a.setLang(a.lang.Next())
 		return a, nil
+	case key.Matches(msg, a.keys.Zone):
+		a.setZone(a.zone.Next())
+		return a, nil
 	case a.closesHelp(msg):
 		a.help.ShowAll = false // the full help closes first, as ? would
 		a.layout()
@@ -295,7 +303,7 @@ func (a App) helpKeys() helpKeys {
 
 // replayerOptions completes o, a replayer's options, with the app's.
 func (a App) replayerOptions(o replayer.Options) replayer.Options {
-	o.Lang, o.Styles, o.Tick = a.lang, *a.styles, a.tick
+	o.Lang, o.Styles, o.Tick, o.Zone = a.lang, *a.styles, a.tick, a.zone
 	o.Timelines = a.lib.Data().Timeline
 	return o
 }

@@ -13,6 +13,9 @@ type KeyMap struct {
 	Help key.Binding
 	// Lang cycles the language: English → Korean → both.
 	Lang key.Binding
+	// Zone cycles the time zone times are shown in: the source's → UTC →
+	// local → the one --tz named (app_zone.go).
+	Zone key.Binding
 	// Back leaves the current screen, or quits from the explorer.
 	Back key.Binding
 	// Quit quits from anywhere, even while typing.
@@ -24,6 +27,7 @@ func DefaultKeyMap() KeyMap {
 	return KeyMap{
 		Help: key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
 		Lang: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "language")),
+		Zone: key.NewBinding(key.WithKeys("z"), key.WithHelp("z", "time zone")),
 		Back: key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
 		Quit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
 	}
@@ -34,6 +38,7 @@ func DefaultKeyMap() KeyMap {
 func (k *KeyMap) setHelp(l data.Lang, back bool) {
 	i18n.SetHelp(&k.Help, "?", i18n.KeyHelp, l)
 	i18n.SetHelp(&k.Lang, "t", i18n.KeyLanguage, l)
+	i18n.SetHelp(&k.Zone, "z", zoneWords.key, l)
 	if back {
 		i18n.SetHelp(&k.Back, "q", i18n.KeyBack, l)
 	} else {
@@ -82,7 +87,7 @@ func (h helpKeys) ShortHelp() []key.Binding {
 // help and quit.
 func (h helpKeys) FullHelp() [][]key.Binding {
 	g := h.global
-	global := []key.Binding{g.Help, g.Lang, g.Back, g.Quit}
+	global := []key.Binding{g.Help, g.Lang, g.Zone, g.Back, g.Quit}
 	if h.typing {
 		global = []key.Binding{g.Quit}
 	}

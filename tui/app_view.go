@@ -147,7 +147,7 @@ func (a App) header() string {
 	if crumb := a.crumb(); crumb != "" {
 		left += st.Header.Render(" · " + crumb)
 	}
-	right := st.Lang.Render(a.roomTag() + i18n.LangName(a.lang))
+	right := st.Lang.Render(a.roomTag() + a.zoneTag() + i18n.LangName(a.lang))
 	if n := a.problemNotice(); n != "" {
 		right = st.Error.Render(n)
 	}

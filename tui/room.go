@@ -306,7 +306,7 @@ func (a App) strip() string {
 	var where string
 	switch {
 	case p.Screen == mirror.Replay && p.Moment.Clock != "":
-		where = roomWords.presenterAt.In(a.lang) + p.Moment.Clock + " · " + p.Incident
+		where = roomWords.presenterAt.In(a.lang) + a.presenterClock(p) + " · " + p.Incident
 	case p.Screen == mirror.Record:
 		where = roomWords.presenterReading.In(a.lang) + p.Incident
 	default:

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/replay"
 	"github.com/incidents-dev/incidents/tui/detail"
 	"github.com/incidents-dev/incidents/tui/explorer"
 	"github.com/incidents-dev/incidents/tui/layout"
@@ -205,6 +206,7 @@ func (s *replayerScreen) View() string {
 
 func (s *replayerScreen) SetSize(w, h int)          { s.w, s.h = w, h; s.m.SetSize(w, h) }
 func (s *replayerScreen) SetLang(l data.Lang)       { s.m.SetLang(l) }
+func (s *replayerScreen) SetZone(z replay.Zone)     { s.m.SetZone(z) }
 func (s *replayerScreen) Focus()                    { s.m.Focus() }
 func (s *replayerScreen) Blur()                     { s.m.Blur() }
 func (s *replayerScreen) ShortHelp() []key.Binding  { return s.m.ShortHelp() }

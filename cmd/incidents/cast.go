@@ -140,7 +140,7 @@ func runCast(e *env, o options) (int, error) {
 	w := bufio.NewWriterSize(e.stdout, 64<<10)
 	_, err := cast.Render(w, lib, cast.Options{
 		ID: o.args[0], Lang: o.lang, Styles: castStyles(o.theme),
-		Width: o.cast.width, Height: o.cast.height, Speed: o.cast.speed, Study: o.study,
+		Width: o.cast.width, Height: o.cast.height, Speed: o.cast.speed, Study: o.study, Zone: o.tz,
 	})
 	if ferr := w.Flush(); err == nil {
 		err = ferr

@@ -63,6 +63,7 @@ func (e *env) runTUI(o options, lib *library.Library, replayID string, loading *
 		Problems:    e.problems,
 		Notices:     e.notices,
 		Loading:     loading,
+		Zone:        o.tz,
 	})
 	// --record (record.go)
 	rec, err := e.startRecording(o, lib, "incidents replay "+replayID)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/internal/editdist"
+	"github.com/incidents-dev/incidents/replay"
 	"github.com/incidents-dev/incidents/tui/i18n"
 )
 
@@ -41,6 +42,7 @@ type options struct {
 	args           []string // positional arguments
 	serve          serveOptions
 	cast           castOptions // cast.go: cast's flags and --record
+	tz             replay.Zone // tz.go
 }
 
 // flagSpec describes one flag: its name, the placeholder of its value (""
@@ -108,6 +110,7 @@ var flagSpecs = append([]flagSpec{
 	{name: "until", value: "HH:MM", cmds: []string{"replay"}, want: i18n.W("a time such as 15:30", "15:30 같은 시각"),
 		help: i18n.W("presenter mode's meeting clock counts down to this local time",
 			"발표 모드의 회의 시계가 이 현지 시각까지 거꾸로 셈")},
+	tzFlagSpec, // tz.go
 }, append(serveFlagSpecs, castFlagSpecs...)...)
 
 // The flags' words, registered in the catalogue so that its check covers
@@ -335,6 +338,13 @@ func (o *options) fill(vals map[string][]string, getenv func(string) string, l d
 	}
 	if getenv("NO_COLOR") != "" {
 		o.noColor = true
+	}
+	if v := last("tz"); v != "" {
+		z, err := parseTZ(v, l)
+		if err != nil {
+			return err
+		}
+		o.tz = z
 	}
 	if err := o.cast.fill(last, c.name, l); err != nil {
 		return err

@@ -2,11 +2,13 @@ package main
 
 import (
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/library"
+	"github.com/incidents-dev/incidents/replay"
 	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
@@ -35,7 +37,7 @@ var rhymeWords = i18n.Register("cli.rhymes", &struct {
 // rhymes of its timeline: for each, the event's time and title, then the
 // other incident's moment and why they rhyme, wrapped to width. No rhymes,
 // no section.
-func rhymesText(rhymes []library.RhymeJSON, lib *library.Library, lang data.Lang, width int, st theme.Styles) string {
+func rhymesText(rhymes []library.RhymeJSON, lib *library.Library, lang data.Lang, width int, st theme.Styles, zone replay.Zone) string {
 	if len(rhymes) == 0 {
 		return ""
 	}
@@ -57,7 +59,7 @@ func rhymesText(rhymes []library.RhymeJSON, lib *library.Library, lang data.Lang
 		if i == 0 || !r.EventAt.Equal(rhymes[i-1].EventAt) || r.EventTitle != rhymes[i-1].EventTitle {
 			title, _ := i18n.Show(r.EventTitle, lang, " / ")
 			// The title wraps, never cut: show prints every word.
-			lead := "  " + r.EventAt.Format("15:04 MST") + "  "
+			lead := "  " + zoneClock(r.EventAt, nil, zone) + "  "
 			pad := strings.Repeat(" ", lipgloss.Width(lead))
 			for j, l := range layout.WrapText(title, max(width-lipgloss.Width(lead), 1)) {
 				if j > 0 {
@@ -68,7 +70,7 @@ func rhymesText(rhymes []library.RhymeJSON, lib *library.Library, lang data.Lang
 		}
 		when := r.At.Format("15:04 MST")
 		if tl, ok := lib.Data().Timeline(r.Incident); ok {
-			when = r.At.In(tl.Location()).Format("15:04 MST")
+			when = zoneClock(r.At, tl, zone)
 		}
 		why, _ := i18n.Show(r.Why, lang, " / ")
 		for j, l := range layout.WrapText(r.Incident+" "+when+" — "+why, width-6) {
@@ -80,4 +82,16 @@ func rhymesText(rhymes []library.RhymeJSON, lib *library.Library, lang data.Lang
 		}
 	}
 	return b.String()
+}
+
+// zoneClock writes t in zone: in the source's, in tl's zone (t as it is
+// when tl is nil: the library gives events in their incident's zone).
+func zoneClock(t time.Time, tl *data.Timeline, zone replay.Zone) string {
+	switch {
+	case zone.Kind() != replay.ZoneSource:
+		t = t.In(zone.Loc(tl))
+	case tl != nil:
+		t = t.In(tl.SourceLocation())
+	}
+	return t.Format("15:04 MST")
 }

@@ -178,7 +178,7 @@ func remoteCommand(dataDirs []string) func(args []string, stdout, stderr io.Writ
 
 // present runs the local presenter's TUI.
 func (e *env) present(ctx context.Context, srv *serve.Server, o options, out io.Writer) (int, error) {
-	app := tui.New(srv.Library(), tui.Options{Lang: o.lang, Styles: e.tuiStyles(o), Mouse: o.mouse, Role: tui.Presenter})
+	app := tui.New(srv.Library(), tui.Options{Lang: o.lang, Styles: e.tuiStyles(o), Mouse: o.mouse, Role: tui.Presenter, Zone: o.tz})
 	popts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithInput(e.stdin), tea.WithOutput(out)}
 	if o.mouse {
 		popts = append(popts, tea.WithMouseCellMotion())

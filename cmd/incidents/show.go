@@ -33,7 +33,7 @@ func runShow(e *env, o options) (int, error) {
 		Related: lib.Find,
 		Label:   lib.Label,
 	})
-	text = strings.TrimRight(text, "\n") + "\n" + rhymesText(lib.ShowView(rec).Rhymes, lib, o.lang, e.width(o, 80), e.styles(o))
+	text = strings.TrimRight(text, "\n") + "\n" + rhymesText(lib.ShowView(rec).Rhymes, lib, o.lang, e.width(o, 80), e.styles(o), o.tz)
 	fmt.Fprintln(e.stdout, strings.TrimRight(text, "\n"))
 	return exitOK, nil
 }

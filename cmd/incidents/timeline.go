@@ -43,6 +43,7 @@ func runTimeline(e *env, o options) (int, error) {
 		Width:     width,
 		Styles:    e.styles(o),
 		Timelines: lib.Data().Timeline,
+		Zone:      o.tz,
 	})
 	fmt.Fprintln(e.stdout, strings.TrimRight(text, "\n"))
 	return exitOK, nil

@@ -1,7 +1,7 @@
 // Package follow is a meeting follower's key filter: a small model around
 // the follower's tui.App that lets through, while it follows the
 // presenter, only the keys that change nobody's moment (help, language,
-// quit, scrolling a record), and turns `f` into following or browsing
+// time zone, quit, scrolling a record), and turns `f` into following or browsing
 // alone. Browsing alone, every key is the follower's own.
 package follow
 
@@ -81,7 +81,7 @@ func (m Model) key(msg tea.KeyMsg) (Model, tea.Cmd) {
 	case key.Matches(msg, m.follow):
 		return m.pass(tui.FollowMsg{})
 	case !following:
-	case key.Matches(msg, m.keys.Help), key.Matches(msg, m.keys.Lang):
+	case key.Matches(msg, m.keys.Help), key.Matches(msg, m.keys.Lang), key.Matches(msg, m.keys.Zone):
 	case key.Matches(msg, m.keys.Back):
 		return m, tea.Quit
 	case key.Matches(msg, focus.Passive...):

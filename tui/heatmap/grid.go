@@ -221,7 +221,7 @@ func (g *heatGrid) render(at time.Time) string {
 	ms := g.ms
 	at = at.In(g.loc)
 	lines := make([]string, 0, g.height)
-	lines = append(lines, layout.Truncate(g.titleHead+ms.Faint.Render("· "+at.Format("15:04")+" "+g.loc.String()), g.width))
+	lines = append(lines, layout.Truncate(g.titleHead+ms.Faint.Render("· "+at.Format("15:04 MST")), g.width))
 	if g.head >= 2 {
 		lines = append(lines, g.axis)
 	}

@@ -51,6 +51,9 @@ type Options struct {
 	// Timelines finds another incident's timeline by id, to write a
 	// rhyme's time in that incident's zone; nil writes its offset.
 	Timelines func(id string) (*data.Timeline, bool)
+	// Zone is the zone times are shown in (replay.ParseZone); the zero
+	// value is the source's. At stays in the source's zone.
+	Zone replay.Zone
 	// Now reads the wall clock for presenter mode's meeting clock; nil is
 	// time.Now. Until is when the meeting ends: the clock then counts down
 	// to it; zero counts the time since the replayer opened.
@@ -75,11 +78,13 @@ type tickMsg struct {
 
 // Model is the replay screen of one incident.
 type Model struct {
-	rec    *data.Record
-	tl     *data.Timeline
-	lang   data.Lang
-	styles theme.Styles
-	keys   KeyMap
+	rec *data.Record
+	// tl is the timeline shown in zone (zone.go); src is it as loaded.
+	tl, src *data.Timeline
+	zone    replay.Zone
+	lang    data.Lang
+	styles  theme.Styles
+	keys    KeyMap
 
 	clock    replay.Clock
 	gen      int
@@ -130,7 +135,9 @@ type Model struct {
 func New(rec *data.Record, tl *data.Timeline, opts Options) Model {
 	m := Model{
 		rec:      rec,
-		tl:       tl,
+		tl:       opts.Zone.Apply(tl),
+		src:      tl,
+		zone:     opts.Zone,
 		lang:     opts.Lang,
 		styles:   opts.Styles,
 		keys:     DefaultKeyMap(),
@@ -141,8 +148,8 @@ func New(rec *data.Record, tl *data.Timeline, opts Options) Model {
 		overlay:  overlay{on: opts.Present},
 		study:    study{asking: -1, revealed: -1},
 		clip:     opts.Clipboard,
-		heat:     heatmap.New(tl, opts.Lang, opts.Styles),
 	}
+	m.heat = heatmap.New(m.tl, opts.Lang, opts.Styles)
 	m.meet.now = opts.Now
 	if m.meet.now == nil {
 		m.meet.now = time.Now
@@ -155,7 +162,7 @@ func New(rec *data.Record, tl *data.Timeline, opts Options) Model {
 	}
 	m.clock = m.clock.WithDwell(dwell)
 	if opts.At != "" && tl != nil {
-		at, err := replay.ParseAt(tl, opts.At)
+		at, err := replay.ParseAt(tl, opts.At) // as the flag says: in the source's zone
 		if err != nil {
 			m.notice = err.Error()
 		} else {
@@ -164,7 +171,7 @@ func New(rec *data.Record, tl *data.Timeline, opts Options) Model {
 	}
 	m.startRhymes(opts)
 	if opts.Study && tl != nil {
-		m.study = newStudy(tl)
+		m.study = newStudy(m.tl)
 		m.clock = m.clock.WithStops(m.study.firsts())
 		if opts.At != "" && m.notice == "" {
 			m.resumeAt(m.clock.Now())
@@ -247,7 +254,7 @@ func (m Model) HideHelp() bool {
 // setHypothetical draws the series of hyp (a what-if run of the same
 // timeline) under the originals, on their scale; nil removes them.
 func (m *Model) setHypothetical(hyp *data.Timeline) {
-	m.hyp = hyp
+	m.hyp = m.zone.Apply(hyp)
 	m.rebuild()
 }
 

@@ -47,7 +47,9 @@ func (m *Model) startRhymes(opts Options) {
 
 // rhymeTime writes a rhyme's moment in its incident's zone ("12:47 PDT")
 // when that timeline is known, else at its own offset ("12:47 UTC-07").
-func (m *Model) rhymeTime(r data.Rhyme) string { return rhymeClock(r, m.timelines) }
+func (m *Model) rhymeTime(r data.Rhyme) string {
+	return rhymeClock(r, zonedFinder(m.timelines, m.zone))
+}
 
 // rhymeClock writes r's moment in the zone of its incident's timeline,
 // which find finds, or at its own offset.

@@ -98,6 +98,7 @@ func studySheet(rec *data.Record, tl *data.Timeline, lang data.Lang, minutes boo
 // the divider tells what happened at or after a stop, not even a stage's
 // name. Lines are wrapped to opts.Width.
 func RenderStudy(rec *data.Record, tl *data.Timeline, opts TextOptions) string {
+	tl = opts.Zone.Apply(tl)
 	r, ok := startText(rec, tl, opts)
 	if !ok {
 		return r.String()

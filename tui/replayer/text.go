@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/incidents-dev/incidents/data"
+	"github.com/incidents-dev/incidents/replay"
 	"github.com/incidents-dev/incidents/tui/i18n"
 	"github.com/incidents-dev/incidents/tui/layout"
 	"github.com/incidents-dev/incidents/tui/theme"
@@ -26,6 +27,9 @@ type TextOptions struct {
 	// Timelines finds the timelines rhymes name, to write their times in
 	// their zones (see Options.Timelines); nil writes their offsets.
 	Timelines func(id string) (*data.Timeline, bool)
+	// Zone is the zone times are written in; the zero value is the
+	// source's.
+	Zone replay.Zone
 }
 
 // startText begins a text rendering at opts.Width (80 if unset) with the
@@ -35,7 +39,7 @@ func startText(rec *data.Record, tl *data.Timeline, opts TextOptions) (r *textRe
 	if w <= 0 {
 		w = 80
 	}
-	r = &textRenderer{w: w, lang: opts.Lang, st: opts.Styles.Replay, plain: opts.Styles.Plain, styles: opts.Styles, find: opts.Timelines}
+	r = &textRenderer{w: w, lang: opts.Lang, st: opts.Styles.Replay, plain: opts.Styles.Plain, styles: opts.Styles, find: zonedFinder(opts.Timelines, opts.Zone)}
 	r.header(rec, tl)
 	if tl == nil {
 		r.para(words.noTimeline.In(opts.Lang), 0, r.st.Notice)
@@ -50,6 +54,7 @@ func startText(rec *data.Record, tl *data.Timeline, opts TextOptions) (r *textRe
 // and the sources. No line is wider than opts.Width. rec may be nil; a nil tl
 // gives the header and a line saying there is no timeline.
 func RenderText(rec *data.Record, tl *data.Timeline, opts TextOptions) string {
+	tl = opts.Zone.Apply(tl)
 	r, ok := startText(rec, tl, opts)
 	if !ok {
 		return r.String()

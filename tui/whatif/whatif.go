@@ -121,6 +121,15 @@ func (w *Model) SetSize(width, height int) { w.width, w.height = max(width, 0), 
 // SetLang switches the panel and its keys to l; values and results stay.
 func (w *Model) SetLang(l data.Lang) { w.lang, w.keys = l, newKeyMap(l) }
 
+// ShowTimeline writes the panel's times in tl's zone: tl is the panel's
+// timeline shown in another zone (replay.Zone.Apply); values and results
+// stay.
+func (w *Model) ShowTimeline(tl *data.Timeline) {
+	if tl != nil && w.tl != nil && tl.Incident == w.tl.Incident {
+		w.tl = tl
+	}
+}
+
 // Focus lets the panel take keys; Blur stops it.
 func (w *Model) Focus() { w.focused = true }
 
