@@ -101,14 +101,18 @@ type member struct {
 type hub struct {
 	addr string
 
-	mu        sync.Mutex
-	members   map[int]*member
-	nextID    int
-	present   bool // a presenter is connected
-	hadOne    bool // a presenter was there (so followers are told it left)
-	last      tui.Shared
-	haveLast  bool
-	presenter *mailbox
+	mu      sync.Mutex
+	members map[int]*member
+	nextID  int
+	// joins and leaves count every join and leave, lastJoined and
+	// lastLeft name the latest (tui.RoomMsg).
+	joins, leaves        int
+	lastJoined, lastLeft string
+	present              bool // a presenter is connected
+	hadOne               bool // a presenter was there (so followers are told it left)
+	last                 tui.Shared
+	haveLast             bool
+	presenter            *mailbox
 }
 
 func newHub(addr string) *hub { return &hub{addr: addr, members: map[int]*member{}} }
@@ -120,7 +124,7 @@ func (h *hub) attachPresenter(to sender) {
 	h.present, h.hadOne = true, true
 	h.presenter = newMailbox(to)
 	h.mu.Unlock()
-	h.roomChanged("")
+	h.roomChanged()
 }
 
 // publish sends the presenter's state to every participant; an unchanged
@@ -165,8 +169,10 @@ func (h *hub) join(name string, to sender, following bool) *member {
 	case !h.present:
 		m.mbox.put(kindFinal, tui.PresenterLeftMsg{Never: !h.hadOne})
 	}
+	h.joins++
+	h.lastJoined = name
 	h.mu.Unlock()
-	h.roomChanged(name + " joined")
+	h.roomChanged()
 	return m
 }
 
@@ -174,9 +180,11 @@ func (h *hub) join(name string, to sender, following bool) *member {
 func (h *hub) leave(m *member) {
 	h.mu.Lock()
 	delete(h.members, m.id)
+	h.leaves++
+	h.lastLeft = m.name
 	h.mu.Unlock()
 	m.mbox.close()
-	h.roomChanged(m.name + " left")
+	h.roomChanged()
 }
 
 // setFollowing records whether a participant follows, for the counts.
@@ -186,7 +194,7 @@ func (h *hub) setFollowing(m *member, on bool) {
 	m.following = on
 	h.mu.Unlock()
 	if changed {
-		h.roomChanged("")
+		h.roomChanged()
 	}
 }
 
@@ -212,13 +220,14 @@ func (h *hub) counts() (following, browsing int, people []tui.Person) {
 	return following, browsing, people
 }
 
-// roomChanged sends the counts (and event, a sanitised line) to the
+// roomChanged sends the counts, and the joins and leaves so far, to the
 // presenter.
-func (h *hub) roomChanged(event string) {
+func (h *hub) roomChanged() {
 	f, b, people := h.counts()
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.presenter != nil {
-		h.presenter.put(kindState, tui.RoomMsg{Addr: h.addr, Following: f, Browsing: b, People: people, Event: event})
+		h.presenter.put(kindState, tui.RoomMsg{Addr: h.addr, Following: f, Browsing: b, People: people,
+			Joins: h.joins, Leaves: h.leaves, LastJoined: h.lastJoined, LastLeft: h.lastLeft})
 	}
 }
