@@ -30,6 +30,7 @@ type mailbox struct {
 const (
 	kindState = iota // the presenter's state, or the room's counts
 	kindFinal        // the presenter left
+	kindBoard        // the room's board (board.go)
 	kinds
 )
 
@@ -94,6 +95,8 @@ type member struct {
 	name      string
 	following bool
 	mbox      *mailbox
+	// seen is what the hub last took from their contribution.
+	seen seen
 }
 
 // hub is the meeting: the presenter's last state and every participant's
@@ -113,6 +116,10 @@ type hub struct {
 	last                 tui.Shared
 	haveLast             bool
 	presenter            *mailbox
+	// board is the room's predictions, pointer and hands (board.go);
+	// gone names the participants who left, whose predictions stay.
+	board board
+	gone  map[int]string
 }
 
 func newHub(addr string) *hub { return &hub{addr: addr, members: map[int]*member{}} }
@@ -123,6 +130,8 @@ func (h *hub) attachPresenter(to sender) {
 	h.mu.Lock()
 	h.present, h.hadOne = true, true
 	h.presenter = newMailbox(to)
+	h.board.sentPres = tui.Board{}
+	h.sendBoard()
 	h.mu.Unlock()
 	h.roomChanged()
 }
@@ -140,6 +149,7 @@ func (h *hub) publish(s tui.Shared) {
 	for _, m := range h.members {
 		m.mbox.put(kindState, msg)
 	}
+	h.sendBoard()
 }
 
 // presenterLeft tells every participant the presenter has quit.
@@ -169,6 +179,7 @@ func (h *hub) join(name string, to sender, following bool) *member {
 	case !h.present:
 		m.mbox.put(kindFinal, tui.PresenterLeftMsg{Never: !h.hadOne})
 	}
+	h.sendBoard() // the count of people changed: everyone, the new one too, gets it
 	h.joins++
 	h.lastJoined = name
 	h.mu.Unlock()
@@ -180,8 +191,13 @@ func (h *hub) join(name string, to sender, following bool) *member {
 func (h *hub) leave(m *member) {
 	h.mu.Lock()
 	delete(h.members, m.id)
+	if h.gone == nil {
+		h.gone = map[int]string{}
+	}
+	h.gone[m.id] = m.name
 	h.leaves++
 	h.lastLeft = m.name
+	h.sendBoard()
 	h.mu.Unlock()
 	m.mbox.close()
 	h.roomChanged()

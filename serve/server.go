@@ -213,7 +213,10 @@ func (s *Server) Sessions() int { return int(s.sessions.Load()) }
 // made with opts. Every participant follows its state; when it returns,
 // they are told the presenter has left.
 func (s *Server) Present(ctx context.Context, app tui.App, opts ...tea.ProgramOption) error {
-	var m tea.Model = watched[tui.App]{m: app, after: func(a tui.App) { s.hub.publish(a.Shared()) }}
+	var m tea.Model = watched[tui.App]{m: app, after: func(a tui.App) {
+		s.hub.publish(a.Shared())
+		s.hub.contribute(nil, a.Contribution())
+	}}
 	if s.cfg.Wrap != nil {
 		m = s.cfg.Wrap(m)
 	}

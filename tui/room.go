@@ -87,6 +87,8 @@ type room struct {
 	follow key.Binding
 	// notices are the join and leave notices standing (room_notice.go).
 	notices notices
+	// board is the room's last board (room_board.go), nil before one.
+	board *Board
 }
 
 func newRoom(r Role) room {
@@ -149,6 +151,9 @@ func (a App) roomUpdate(msg tea.Msg) (m App, cmd tea.Cmd, ok bool) {
 	case RoomMsg:
 		a.room.info = &msg
 		return a, a.takeNotices(msg), true
+	case BoardMsg:
+		a.takeBoard(msg.Board)
+		return a, nil, true
 	case noticeExpiredMsg:
 		a.expireNotice(msg)
 		return a, nil, true

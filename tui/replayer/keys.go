@@ -44,6 +44,11 @@ type KeyMap struct {
 	// Answer types the group's answer at a study stop; Star stars the
 	// moment (or takes the star off); Note adds a note to it.
 	Answer, Star, Note key.Binding
+	// Point points at an event, a sparkline's minute or a heatmap cell
+	// for the whole meeting (the presenter, or a participant let to);
+	// Let lets participants point; Hand raises a participant's hand, and
+	// acknowledges the hands on the presenter's screen (room.go).
+	Point, Let, Hand key.Binding
 }
 
 // DefaultKeyMap returns the replay keys of PRODUCT.md, with English help.
@@ -74,6 +79,9 @@ func DefaultKeyMap() KeyMap {
 		Answer:   key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "answer")),
 		Star:     key.NewBinding(key.WithKeys("*"), key.WithHelp("*", "star")),
 		Note:     key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "note")),
+		Point:    key.NewBinding(key.WithKeys("."), key.WithHelp(".", "point"), key.WithDisabled()),
+		Let:      key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "let others point"), key.WithDisabled()),
+		Hand:     key.NewBinding(key.WithKeys("H"), key.WithHelp("H", "raise hand"), key.WithDisabled()),
 	}
 }
 
@@ -148,7 +156,7 @@ func (k *KeyMap) setHelp(lang data.Lang, playing, asking bool) {
 // (see fitShort).
 func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.Reveal, k.Answer, k.Play, k.Next, k.Prev, k.Rhyme, k.Forward, k.Faster, k.Stage, k.Study,
-		k.Present, k.Copy, k.Star, k.Note, k.Heatmap, k.WhatIf, k.NoteDown, k.Esc}
+		k.Hand, k.Point, k.Present, k.Copy, k.Star, k.Note, k.Heatmap, k.WhatIf, k.NoteDown, k.Esc}
 }
 
 // FullHelp returns every binding, in columns, for the full help.
@@ -159,5 +167,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Study, k.Reveal, k.Rhyme, k.Present, k.Overlay, k.Copy},
 		{k.Heatmap, k.WhatIf, k.NoteDown, k.NoteUp, k.Esc},
 		{k.Answer, k.Star, k.Note},
+		{k.Point, k.Let, k.Hand},
 	}
 }

@@ -36,6 +36,7 @@ func (m *Model) enableKeys() {
 	k.WhatIf.SetEnabled(has && len(m.tl.Model) > 0)
 	k.Heatmap.SetEnabled(heatmap.HasInstances(m.tl))
 	m.sessionKeys()
+	m.roomKeys()
 	switch m.mode() {
 	case modePresent: // one pane: no heatmap in place of the sparklines
 		k.Heatmap.SetEnabled(false)

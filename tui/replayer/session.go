@@ -11,6 +11,7 @@ import (
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui/i18n"
+	"github.com/incidents-dev/incidents/tui/mirror"
 )
 
 // A study session keeps what the group said: its answer at each stop, the
@@ -25,6 +26,9 @@ type session struct {
 	answers []string
 	// marks are the starred moments, in the order starred.
 	marks []mark
+	// predictions[k] are the meeting's predictions at stop k, with names,
+	// once the presenter revealed it (room.go).
+	predictions [][]mirror.Prediction
 }
 
 // mark is a starred moment: the clock's moment, the event current then
@@ -42,6 +46,8 @@ const (
 	inputNone inputKind = iota
 	inputAnswer
 	inputNote
+	// inputPredict is a meeting participant's own prediction (room.go).
+	inputPredict
 )
 
 // maxTyped bounds a typed answer or note, in runes.
@@ -78,7 +84,7 @@ func cleanTyped(s string) string {
 
 // InputFocused reports whether the one-line input (the group's answer or a
 // note) is open: it then takes every key but ctrl+c.
-func (m Model) InputFocused() bool { return m.typing != inputNone }
+func (m Model) InputFocused() bool { return m.typing != inputNone || m.room.pointing }
 
 // openInput opens the one-line input for kind, holding what was typed
 // before for the same answer or note.
@@ -96,6 +102,10 @@ func (m Model) openInput(kind inputKind) (Model, tea.Cmd) {
 	case inputNote:
 		if i := m.markAt(m.clock.Now()); i >= 0 {
 			in.SetValue(m.sess.marks[i].note)
+		}
+	case inputPredict:
+		if k := m.study.asking; k >= 0 && k < len(m.room.mine) {
+			in.SetValue(m.room.mine[k])
 		}
 	case inputNone:
 	}
@@ -125,6 +135,8 @@ func (m Model) updateInput(msg tea.KeyMsg) (Model, tea.Cmd) {
 			m = m.keepAnswer(text)
 		case inputNote:
 			m = m.keepNote(text)
+		case inputPredict:
+			m = m.keepPrediction(text)
 		case inputNone:
 		}
 		m.refresh()
@@ -230,6 +242,9 @@ func (m Model) inputLine() string { return m.inputLabel() + m.input.View() }
 func (m Model) inputLabel() string {
 	if m.typing == inputNote {
 		return sessionWords.note.In(m.lang)
+	}
+	if m.typing == inputPredict {
+		return roomWords.predictLabel.In(m.lang)
 	}
 	return sessionWords.answer.In(m.lang)
 }
