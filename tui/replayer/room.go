@@ -378,10 +378,10 @@ func (m Model) roomLine(f frame) string {
 	return m.cache.p.value.Paint(layout.Fit(strings.Join(parts, " · "), m.width))
 }
 
-// predictionsBeside are the lines shown above event i's annotation when i
-// belongs to a stop revealed in the meeting: everyone's prediction, with
-// names. None while that stop still asks.
-func (m Model) predictionsBeside(i int) []string {
+// predictionsBeside are the lines, w cells wide, shown above event i's
+// annotation when i belongs to a stop revealed in the meeting: everyone's
+// prediction, with names. None while that stop still asks.
+func (m Model) predictionsBeside(i, w int) []string {
 	if !m.study.on {
 		return nil
 	}
@@ -392,16 +392,21 @@ func (m Model) predictionsBeside(i int) []string {
 		if m.study.asking >= 0 && m.study.asking <= k {
 			return nil
 		}
-		var out []string
-		out = append(out, m.cache.p.value.Paint(roomWords.predictions.In(m.lang)+":"))
+		out := []string{roomWords.predictions.In(m.lang) + ":"}
 		for _, p := range m.sess.predictions[k] {
-			for _, l := range layout.Wrap("• "+p.Name+": "+p.Text, m.width) {
-				out = append(out, m.cache.p.value.Paint(l))
-			}
+			out = append(out, layout.Wrap("• "+p.Name+": "+p.Text, w)...)
 		}
 		return out
 	}
 	return nil
+}
+
+// roomText is the room line's text for presenter mode's last row, or "".
+func (m Model) roomText(f frame) string {
+	if !m.room.in {
+		return ""
+	}
+	return ansi.Strip(m.roomLine(f))
 }
 
 // markPointed marks the pointed event's row in rows (a copy) with ➤.
@@ -428,4 +433,23 @@ func (m Model) markColumn(row string) string {
 		return row
 	}
 	return ansi.Truncate(row, c, "") + m.cache.p.marker.Paint("➤") + ansi.TruncateLeft(row, c+1, "")
+}
+
+// markCell marks the pointed instance's row of the heatmap with ➤ in its
+// gutter (the row's first cell, a mark or a space).
+func (m Model) markCell(lines []string) []string {
+	p, _ := m.shownPointer()
+	in := instances(m.tl)
+	if p.On != mirror.Cell || p.Row < 0 || p.Row >= len(in) {
+		return lines
+	}
+	for i, l := range lines {
+		s := ansi.Strip(l)
+		if len(s) > 2 && s[1] == ' ' && s[0] < 0x80 && strings.HasPrefix(s[2:], in[p.Row]+" ") {
+			out := append([]string(nil), lines...)
+			out[i] = m.cache.p.marker.Paint("➤") + ansi.TruncateLeft(l, 1, "")
+			return out
+		}
+	}
+	return lines
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
@@ -175,5 +176,45 @@ func TestRoomKeys(t *testing.T) {
 	part.SetBoard(mirror.Board{Asking: part.study.asking, Revealed: -1, LetPoint: true})
 	if !part.keys.Point.Enabled() || len(part.Passive()) != 3 {
 		t.Fatal("a participant let to point cannot")
+	}
+}
+
+// TestRoomPointerCell points at a heatmap cell: a follower's heatmap marks
+// the instance's row and names the instance and minute in its language.
+func TestRoomPointerCell(t *testing.T) {
+	tl := bundledIL0499(t)
+	for _, tc := range []struct {
+		lang data.Lang
+		w, h int
+		want string
+	}{{data.EN, 120, 40, "➤ presenter: 2-3 at 12:47 PDT"}, {data.KO, 80, 30, "➤ 발표자: 2-3 · 12:47 PDT"}} {
+		m := New(nil, tl, Options{Lang: tc.lang, Styles: theme.Plain(), At: "12:47"})
+		m.SetSize(tc.w, tc.h)
+		m, _ = press(m, runes("m"))
+		at := m.clock.Now().Truncate(time.Minute)
+		m.SetBoard(mirror.Board{Incident: tl.Incident, Asking: -1, Revealed: -1, Pointer: mirror.Pointer{On: mirror.Cell, Row: 2, At: at}})
+		v := ansi.Strip(m.View())
+		if !strings.Contains(v, tc.want) || !strings.Contains(v, "\n➤ 2-3 ") {
+			t.Errorf("%s: the cell is not named %q or its row not marked:\n%s", tc.lang, tc.want, v)
+		}
+	}
+}
+
+// TestRoomPresenterMode checks that presenter mode's layout shows the
+// meeting too: the room's line in its last row, the revealed predictions
+// in its box.
+func TestRoomPresenterMode(t *testing.T) {
+	pres, part := roomPair(t, data.EN, 100, 30)
+	k := pres.study.asking
+	pres, _ = press(pres, keyEnter, runes("P"))
+	part.ApplyMoment(pres.Moment())
+	part.SetBoard(mirror.Board{Incident: pres.incident(), Asking: -1, Revealed: k, People: 2,
+		Predictions: []mirror.Prediction{{Name: "alice", Text: "restart 2-1"}}, Pointer: mirror.Pointer{On: mirror.Event, Event: 0}})
+	if part.mode() != modePresent {
+		t.Fatal("the participant is not in presenter mode")
+	}
+	v := flatText(part.View())
+	if !strings.Contains(v, "• alice: restart 2-1") || !strings.Contains(v, "➤ presenter: ") {
+		t.Fatalf("presenter mode does not show the room:\n%s", ansi.Strip(part.View()))
 	}
 }

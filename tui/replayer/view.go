@@ -303,7 +303,9 @@ func (m Model) noteLines(f frame, n int) []string {
 				lines = append(lines, m.cache.p.value.Paint(l))
 			}
 		}
-		lines = append(lines, m.predictionsBeside(f.event)...)
+		for _, l := range m.predictionsBeside(f.event, m.width) {
+			lines = append(lines, m.cache.p.value.Paint(l))
+		}
 		if len(lines) > 0 {
 			note = append(lines, note...)
 		}
@@ -344,7 +346,7 @@ func (m Model) clampNote(off int) int {
 	case f.asking >= 0:
 		n = len(m.promptLines(f, m.width))
 	case f.event >= 0 && f.event < len(m.cache.notes):
-		n = len(m.cache.notes[f.event]) + len(m.predictionsBeside(f.event))
+		n = len(m.cache.notes[f.event]) + len(m.predictionsBeside(f.event, m.width))
 		if a := m.answerBeside(f.event); a != "" {
 			n += len(layout.Wrap(a, m.width))
 		}
