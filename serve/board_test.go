@@ -74,6 +74,10 @@ func TestRoomPredictions(t *testing.T) {
 	waitFor(t, "presenter", p.scr, "alice: restart the supervisor", "bob: 생성 속도 제한")
 	checkFits(t, "alice", alice.scr, 100, 30)
 	checkFits(t, "bob", bob.scr, 90, 28)
+	// The presenter's minutes (serve --minutes) list them under the stop.
+	if md := srv.Minutes(); !strings.Contains(md, "**Predictions:**\n- alice: restart the supervisor\n- bob: 생성 속도 제한") {
+		t.Fatalf("the minutes do not list the predictions:\n%s", md)
+	}
 }
 
 // pointed returns what the line with the pointer on scr names after the
