@@ -3,6 +3,7 @@ package serve
 import (
 	"reflect"
 	"sort"
+	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -47,10 +48,11 @@ type board struct {
 	sent, sentPres tui.Board
 }
 
-// cleanPrediction is a prediction as the room shows it: sanitised, one
-// line, bounded.
+// cleanPrediction is a prediction as the room shows it: cleaned as data
+// is (data.Sanitize), its white space folded to single spaces on one line,
+// bounded.
 func cleanPrediction(s string) string {
-	return ansi.Truncate(data.OneLine(s), maxPrediction, "…")
+	return ansi.Truncate(strings.Join(strings.Fields(data.Sanitize(s)), " "), maxPrediction, "…")
 }
 
 // contribute takes a participant's contribution (m non-nil) or the
