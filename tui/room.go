@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -331,15 +332,20 @@ func (a App) strip() string {
 }
 
 // roomNotice is what the presenter's header says before the room's
-// summary, in a neutral colour: the standing join and leave notice, or "".
+// summary, in a neutral colour: the raised hands and the standing join
+// and leave notice, or "".
 func (a App) roomNotice() string {
 	if a.room.role != Presenter {
 		return ""
 	}
-	if n := a.room.notices.text(a.lang); n != "" {
-		return n + " · "
+	var out string
+	if b := a.room.board; b != nil && len(b.Hands) > 0 { // until the presenter acknowledges (H)
+		out = "✋ " + strings.Join(b.Hands, ", ") + " · "
 	}
-	return ""
+	if n := a.room.notices.text(a.lang); n != "" {
+		out += n + " · "
+	}
+	return out
 }
 
 // roomCount is the presenter's count of the room, kept in the header

@@ -169,3 +169,18 @@ func TestNoticeExpiryOrder(t *testing.T) {
 		t.Fatalf("the grown notice did not expire: %q", h)
 	}
 }
+
+// TestRoomHands: a raised hand shows in the presenter's header on every
+// screen, beside the count, until the room's board drops it.
+func TestRoomHands(t *testing.T) {
+	pres := newDriver(t, Options{Role: Presenter}, 120, 40)
+	pres.send(RoomMsg{Addr: "a", Following: 2})
+	pres.send(BoardMsg{Board: Board{Asking: -1, Revealed: -1, Hands: []string{"lee", "kim"}, Presenting: true}})
+	if h := strings.SplitN(pres.app.View(), "\n", 2)[0]; !strings.Contains(h, "✋ lee, kim · serving on a · 2 following") {
+		t.Fatalf("header: %q", h)
+	}
+	pres.send(BoardMsg{Board: Board{Asking: -1, Revealed: -1, Presenting: true}})
+	if h := strings.SplitN(pres.app.View(), "\n", 2)[0]; strings.Contains(h, "✋") {
+		t.Fatalf("an acknowledged hand stays: %q", h)
+	}
+}

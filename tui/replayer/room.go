@@ -66,8 +66,8 @@ var roomWords = i18n.Register("replayer.room", &struct {
 	hidden:       i18n.W("an event not shown yet", "아직 보이지 않는 이벤트"),
 	predictions:  i18n.W("Predictions", "예측"),
 	pointing:     i18n.W("pointing: ↑↓ ←→ move · tab event/series · enter keeps · esc clears", "가리키기: ↑↓ ←→ 이동 · tab: 이벤트/지표 · enter: 유지 · esc: 지우기"),
-	letOn:        i18n.W("participants may point", "참여자도 가리킬 수 있음"),
-	letOff:       i18n.W("only the presenter points", "발표자만 가리킴"),
+	letOn:        i18n.W("participants may point", "참여자도 가리킬 수 있습니다"),
+	letOff:       i18n.W("only the presenter points", "발표자만 가리킵니다"),
 	at:           i18n.W("%s at %s", "%s · %s"),
 })
 
