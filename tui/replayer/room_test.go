@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
@@ -216,5 +217,61 @@ func TestRoomPresenterMode(t *testing.T) {
 	v := flatText(part.View())
 	if !strings.Contains(v, "• alice: restart 2-1") || !strings.Contains(v, "➤ presenter: ") {
 		t.Fatalf("presenter mode does not show the room:\n%s", ansi.Strip(part.View()))
+	}
+}
+
+// TestRoomPointerColumn points at a sparkline's minute: tab turns the
+// event pointer into a column, ←→ move it, the axis row marks it and the
+// room line names the series in the reader's language.
+func TestRoomPointerColumn(t *testing.T) {
+	pres, _ := roomPair(t, data.EN, 100, 30)
+	pres, _ = press(pres, runes("."), tea.KeyMsg{Type: tea.KeyTab}, keyLeft, keyLeft)
+	c := pres.Contribution()
+	if c.Pointer.On != mirror.Column || c.Pointer.Series == "" || !c.Pointer.At.Equal(pres.clock.Now().Truncate(time.Minute).Add(-2*time.Minute)) {
+		t.Fatalf("pointer %+v", c.Pointer)
+	}
+	pres, _ = press(pres, keyEnter)
+	for _, lang := range []data.Lang{data.EN, data.KO} {
+		_, part := roomPair(t, lang, 100, 30)
+		part.SetBoard(mirror.Board{Incident: pres.incident(), Asking: -1, Revealed: -1, Pointer: c.Pointer})
+		var label string
+		for _, s := range part.tl.Series {
+			if s.Name == c.Pointer.Series {
+				label = pick(s.Label, lang, " / ")
+			}
+		}
+		v := ansi.Strip(part.View())
+		if label == "" || !strings.Contains(flatText(v), prefix(label, 20)) || !strings.Contains(v, clockText(part.tl, c.Pointer.At, false)) {
+			t.Errorf("%s: the column is not named (%q):\n%s", lang, label, v)
+		}
+		axis := ""
+		for _, l := range strings.Split(v, "\n") {
+			if strings.HasPrefix(l, "12:00") {
+				axis = l
+			}
+		}
+		if strings.Count(axis, "➤") != 1 {
+			t.Errorf("%s: the axis row does not mark the minute: %q", lang, axis)
+		}
+	}
+}
+
+// TestRoomSizes draws a participant's replayer with a pointer and
+// revealed predictions at many sizes: no panic, no line too wide.
+func TestRoomSizes(t *testing.T) {
+	pres, part := roomPair(t, data.KO, 80, 24)
+	b := mirror.Board{Incident: pres.incident(), Asking: -1, Revealed: 0, People: 3, Hands: []string{"kim"},
+		Predictions: []mirror.Prediction{{Name: "kim", Text: strings.Repeat("예측 ", 40)}},
+		Pointer:     mirror.Pointer{On: mirror.Event, Event: 1}}
+	part.SetBoard(b)
+	for _, w := range []int{0, 1, 2, 5, 39, 40, 41, 80, 99, 100, 120} {
+		for _, h := range []int{0, 1, 3, 6, 10, 24, 40} {
+			part.SetSize(w, h)
+			for i, l := range strings.Split(part.View(), "\n") {
+				if lw := ansi.StringWidth(l); lw > w {
+					t.Fatalf("%dx%d: line %d is %d wide", w, h, i, lw)
+				}
+			}
+		}
 	}
 }
