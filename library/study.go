@@ -30,6 +30,8 @@ type StudyWords struct {
 	Known, Answer, NoAnswer string
 	// Answers heads the part after the divider; Marks the stars and notes.
 	Answers, Marks string
+	// Predictions heads the meeting's predictions at a stop.
+	Predictions string
 }
 
 // StudyStop is one decision: its heading (a number and a time, never a
@@ -40,7 +42,10 @@ type StudyStop struct {
 	Known    []string
 	Question string
 	Answer   string
-	Done     []StudyEvent
+	// Predictions are the meeting's participants' predictions at the
+	// stop, "name: text" (minutes of a served meeting only).
+	Predictions []string
+	Done        []StudyEvent
 }
 
 // StudyEvent is one event of what was done: its caption (time, actor,
@@ -115,6 +120,13 @@ func (s StudySheet) Markdown() string {
 			}
 			line("**", s.Words.Answer, "** ", a)
 			line()
+			if len(st.Predictions) > 0 {
+				line("**", s.Words.Predictions, ":**")
+				for _, p := range st.Predictions {
+					line("- ", p)
+				}
+				line()
+			}
 		}
 		for _, e := range st.Done {
 			line("- ", e.Caption, " · **", strings.ReplaceAll(e.Title, "\n", " / "), "**")

@@ -30,6 +30,7 @@ type mailbox struct {
 const (
 	kindState = iota // the presenter's state, or the room's counts
 	kindFinal        // the presenter left
+	kindBoard        // the room's board (board.go)
 	kinds
 )
 
@@ -94,6 +95,8 @@ type member struct {
 	name      string
 	following bool
 	mbox      *mailbox
+	// seen is what the hub last took from their contribution.
+	seen seen
 }
 
 // hub is the meeting: the presenter's last state and every participant's
@@ -101,14 +104,22 @@ type member struct {
 type hub struct {
 	addr string
 
-	mu        sync.Mutex
-	members   map[int]*member
-	nextID    int
-	present   bool // a presenter is connected
-	hadOne    bool // a presenter was there (so followers are told it left)
-	last      tui.Shared
-	haveLast  bool
-	presenter *mailbox
+	mu      sync.Mutex
+	members map[int]*member
+	nextID  int
+	// joins and leaves count every join and leave, lastJoined and
+	// lastLeft name the latest (tui.RoomMsg).
+	joins, leaves        int
+	lastJoined, lastLeft string
+	present              bool // a presenter is connected
+	hadOne               bool // a presenter was there (so followers are told it left)
+	last                 tui.Shared
+	haveLast             bool
+	presenter            *mailbox
+	// board is the room's predictions, pointer and hands (board.go);
+	// gone names the participants who left, whose predictions stay.
+	board board
+	gone  map[int]string
 }
 
 func newHub(addr string) *hub { return &hub{addr: addr, members: map[int]*member{}} }
@@ -119,8 +130,10 @@ func (h *hub) attachPresenter(to sender) {
 	h.mu.Lock()
 	h.present, h.hadOne = true, true
 	h.presenter = newMailbox(to)
+	h.board.sentPres = tui.Board{}
+	h.sendBoard()
 	h.mu.Unlock()
-	h.roomChanged("")
+	h.roomChanged()
 }
 
 // publish sends the presenter's state to every participant; an unchanged
@@ -136,6 +149,7 @@ func (h *hub) publish(s tui.Shared) {
 	for _, m := range h.members {
 		m.mbox.put(kindState, msg)
 	}
+	h.sendBoard()
 }
 
 // presenterLeft tells every participant the presenter has quit.
@@ -165,8 +179,11 @@ func (h *hub) join(name string, to sender, following bool) *member {
 	case !h.present:
 		m.mbox.put(kindFinal, tui.PresenterLeftMsg{Never: !h.hadOne})
 	}
+	h.sendBoard() // the count of people changed: everyone, the new one too, gets it
+	h.joins++
+	h.lastJoined = name
 	h.mu.Unlock()
-	h.roomChanged(name + " joined")
+	h.roomChanged()
 	return m
 }
 
@@ -174,9 +191,16 @@ func (h *hub) join(name string, to sender, following bool) *member {
 func (h *hub) leave(m *member) {
 	h.mu.Lock()
 	delete(h.members, m.id)
+	if h.gone == nil {
+		h.gone = map[int]string{}
+	}
+	h.gone[m.id] = m.name
+	h.leaves++
+	h.lastLeft = m.name
+	h.sendBoard()
 	h.mu.Unlock()
 	m.mbox.close()
-	h.roomChanged(m.name + " left")
+	h.roomChanged()
 }
 
 // setFollowing records whether a participant follows, for the counts.
@@ -186,7 +210,7 @@ func (h *hub) setFollowing(m *member, on bool) {
 	m.following = on
 	h.mu.Unlock()
 	if changed {
-		h.roomChanged("")
+		h.roomChanged()
 	}
 }
 
@@ -212,13 +236,14 @@ func (h *hub) counts() (following, browsing int, people []tui.Person) {
 	return following, browsing, people
 }
 
-// roomChanged sends the counts (and event, a sanitised line) to the
+// roomChanged sends the counts, and the joins and leaves so far, to the
 // presenter.
-func (h *hub) roomChanged(event string) {
+func (h *hub) roomChanged() {
 	f, b, people := h.counts()
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.presenter != nil {
-		h.presenter.put(kindState, tui.RoomMsg{Addr: h.addr, Following: f, Browsing: b, People: people, Event: event})
+		h.presenter.put(kindState, tui.RoomMsg{Addr: h.addr, Following: f, Browsing: b, People: people,
+			Joins: h.joins, Leaves: h.leaves, LastJoined: h.lastJoined, LastLeft: h.lastLeft})
 	}
 }

@@ -85,6 +85,9 @@ type Server struct {
 	outputLimit      int
 	stall            time.Duration
 
+	// presented is the presenter's App after its last update, for its
+	// minutes.
+	presented atomic.Pointer[tui.App]
 	// wrap, when set (by tests), wraps the presenter's model, and
 	// started is given the presenter's program.
 	wrap    func(tea.Model) tea.Model
@@ -213,7 +216,11 @@ func (s *Server) Sessions() int { return int(s.sessions.Load()) }
 // made with opts. Every participant follows its state; when it returns,
 // they are told the presenter has left.
 func (s *Server) Present(ctx context.Context, app tui.App, opts ...tea.ProgramOption) error {
-	var m tea.Model = watched[tui.App]{m: app, after: func(a tui.App) { s.hub.publish(a.Shared()) }}
+	var m tea.Model = watched[tui.App]{m: app, after: func(a tui.App) {
+		s.hub.publish(a.Shared())
+		s.hub.contribute(nil, a.Contribution())
+		s.presented.Store(&a)
+	}}
 	if s.cfg.Wrap != nil {
 		m = s.cfg.Wrap(m)
 	}
@@ -280,6 +287,15 @@ func (w watched[M]) Shared() tui.Shared {
 		return sh.Shared()
 	}
 	return tui.Shared{}
+}
+
+// Minutes returns the minutes of the presenter's study session, with the
+// room's predictions at each stop revealed (serve --minutes), or "".
+func (s *Server) Minutes() string {
+	if a := s.presented.Load(); a != nil {
+		return a.Minutes()
+	}
+	return ""
 }
 
 // Library returns the library the server reads.

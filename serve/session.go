@@ -93,7 +93,10 @@ func (s *Server) runTUI(sess ssh.Session, rq request, pty ssh.Pty, winch <-chan 
 	})
 	defer out.Close()
 	var m *member
-	w := watched[follow.Model]{m: follow.New(app), after: func(f follow.Model) { s.hub.setFollowing(m, f.Following()) }}
+	w := watched[follow.Model]{m: follow.New(app), after: func(f follow.Model) {
+		s.hub.setFollowing(m, f.Following())
+		s.hub.contribute(m, f.App().Contribution())
+	}}
 	p := tea.NewProgram(w, tea.WithInput(sess), tea.WithOutput(out), tea.WithAltScreen(),
 		tea.WithoutSignalHandler(), tea.WithContext(ctx))
 	m = s.hub.join(name, p, app.Following())

@@ -16,7 +16,7 @@ func TestZonesPerSeat(t *testing.T) {
 	alice := join(t, addr, "alice", 100, 30, []string{"LANG=en_GB.UTF-8", "TZ=Europe/Berlin"}, "-- --tz utc")
 	waitFor(t, "presenter", p.scr, "alice joined")
 	bob := join(t, addr, "bob", 90, 28, []string{"LANG=ko_KR.UTF-8", "TZ=Asia/Seoul"}, "-- --tz local")
-	waitFor(t, "presenter", p.scr, "bob joined")
+	waitFor(t, "presenter", p.scr, "2 following")
 
 	p.keys(t, "r")
 	waitFor(t, "presenter", p.scr, "12:00 PDT")

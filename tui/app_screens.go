@@ -47,6 +47,7 @@ func (a *App) push(s Screen) tea.Cmd {
 	a.top().Blur()
 	a.stack = append(a.stack, s)
 	s.Focus()
+	a.boardScreens() // a screen opened in a meeting takes part at once
 	a.layout()
 	return addressTo(s, s.Init())
 }

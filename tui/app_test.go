@@ -74,6 +74,10 @@ func (d *driver) run(cmd tea.Cmd) {
 			d.quit = true
 			continue
 		}
+		if t, ok := msg.(dueTick); ok { // the App's own clock (room notices)
+			d.ticks = append(d.ticks, t.msg)
+			continue
+		}
 		if sm, ok := msg.(screenMsg); ok {
 			if t, ok := sm.msg.(dueTick); ok {
 				d.ticks = append(d.ticks, screenMsg{to: sm.to, msg: t.msg})

@@ -148,11 +148,17 @@ func (a App) header() string {
 		left += st.Header.Render(" · " + crumb)
 	}
 	right := st.Lang.Render(a.roomTag() + a.zoneTag() + i18n.LangName(a.lang))
+	if n := a.roomNotice(); n != "" {
+		right = st.Header.Render(n) + right
+	}
 	if n := a.problemNotice(); n != "" {
 		right = st.Error.Render(n)
 	}
 	if a.status != "" {
 		right = st.Error.Render(a.status)
+	}
+	if c := a.roomCount(); c != "" && (a.status != "" || a.problemNotice() != "") {
+		right += st.Header.Render(" · " + c) // the count always shows
 	}
 	rw := lipgloss.Width(right)
 	if rw+1 >= a.w {

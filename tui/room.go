@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -49,9 +50,12 @@ type RoomMsg struct {
 	// People are the remote participants by name (already sanitised),
 	// for the room list in the presenter's full help.
 	People []Person
-	// Event is a one-line note for the status line ("kim joined"),
-	// already sanitised, or "".
-	Event string
+	// Joins and Leaves count every join and leave since the meeting
+	// began; LastJoined and LastLeft name the latest (sanitised). The App
+	// folds the new ones into a notice that expires by itself, so a
+	// message replaced before delivery loses no join.
+	Joins, Leaves        int
+	LastJoined, LastLeft string
 }
 
 // Person is one remote participant of a meeting.
@@ -82,6 +86,10 @@ type room struct {
 	info *RoomMsg
 	// follow is the follower's `f`, for the hint bar.
 	follow key.Binding
+	// notices are the join and leave notices standing (room_notice.go).
+	notices notices
+	// board is the room's last board (room_board.go), nil before one.
+	board *Board
 }
 
 func newRoom(r Role) room {
@@ -143,9 +151,12 @@ func (a App) roomUpdate(msg tea.Msg) (m App, cmd tea.Cmd, ok bool) {
 	switch msg := msg.(type) {
 	case RoomMsg:
 		a.room.info = &msg
-		if msg.Event != "" {
-			a.status = msg.Event
-		}
+		return a, a.takeNotices(msg), true
+	case BoardMsg:
+		a.takeBoard(msg.Board)
+		return a, nil, true
+	case noticeExpiredMsg:
+		a.expireNotice(msg)
 		return a, nil, true
 	case PresenterMsg:
 		if a.room.role != Follower {
@@ -318,6 +329,32 @@ func (a App) strip() string {
 	}
 	line := where + rejoin.In(a.lang)
 	return a.styles.App.Header.Render(layout.Fit(data.OneLine(line), a.w))
+}
+
+// roomNotice is what the presenter's header says before the room's
+// summary, in a neutral colour: the raised hands and the standing join
+// and leave notice, or "".
+func (a App) roomNotice() string {
+	if a.room.role != Presenter {
+		return ""
+	}
+	var out string
+	if b := a.room.board; b != nil && len(b.Hands) > 0 { // until the presenter acknowledges (H)
+		out = "✋ " + strings.Join(b.Hands, ", ") + " · "
+	}
+	if n := a.room.notices.text(a.lang); n != "" {
+		out += n + " · "
+	}
+	return out
+}
+
+// roomCount is the presenter's count of the room, kept in the header
+// beside a status message: "3 following · 1 browsing", or "".
+func (a App) roomCount() string {
+	if a.room.role != Presenter || a.room.info == nil {
+		return ""
+	}
+	return fmt.Sprintf(roomWords.count.In(a.lang), a.room.info.Following, a.room.info.Browsing)
 }
 
 // roomLine is the presenter's header summary:

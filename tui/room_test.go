@@ -2,8 +2,13 @@ package tui
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"testing"
+
+	"github.com/muesli/termenv"
+
+	"github.com/incidents-dev/incidents/tui/theme"
 )
 
 // TestRoomSearch checks that a follower's list shows the presenter's
@@ -91,5 +96,91 @@ func TestRoomList(t *testing.T) {
 	shown := strings.Count(strings.Join(rows, " "), "participant-")
 	if want := fmt.Sprintf("… and %d more", 50-shown); !strings.Contains(rows[len(rows)-1], want) {
 		t.Fatalf("the last row does not end with %q: %q", want, rows[len(rows)-1])
+	}
+}
+
+// TestRoomNotices checks the join and leave notices in the presenter's
+// header: several at once fold, they use no error colour, the count stays
+// visible, and they expire on the App's clock (faked here).
+func TestRoomNotices(t *testing.T) {
+	pres := newDriver(t, Options{Role: Presenter}, 120, 40)
+	head := func() string { return strings.SplitN(pres.app.View(), "\n", 2)[0] }
+	pres.send(RoomMsg{Addr: "127.0.0.1:2222", Following: 1, Joins: 1, LastJoined: "kim"})
+	if h := head(); !strings.Contains(h, "kim joined · serving on 127.0.0.1:2222 · 1 following") {
+		t.Fatalf("one join: %q", h)
+	}
+	// Two more arrive while it stands (the second message replaced the
+	// first in the mailbox: the totals still count both).
+	pres.send(RoomMsg{Addr: "127.0.0.1:2222", Following: 3, Joins: 3, LastJoined: "lee"})
+	if h := head(); !strings.Contains(h, "3 joined · serving on 127.0.0.1:2222 · 3 following") {
+		t.Fatalf("three joins do not fold: %q", h)
+	}
+	pres.press("t")
+	if h := head(); !strings.Contains(h, "3명 입장 · 127.0.0.1:2222에서 공유 중 · 3명 따라오는 중") {
+		t.Fatalf("Korean notice: %q", h)
+	}
+	pres.press("t", "t")
+	// A key that sets a status message keeps the count in the header.
+	pres.send(RoomMsg{Addr: "127.0.0.1:2222", Following: 2, Joins: 3, Leaves: 1, LastJoined: "lee", LastLeft: "kim"})
+	if h := head(); !strings.Contains(h, "3 joined · kim left") {
+		t.Fatalf("a leave does not fold beside the joins: %q", h)
+	}
+	if len(pres.ticks) == 0 {
+		t.Fatal("no expiry was scheduled")
+	}
+	pres.fireTicks() // only the last scheduled expiry ends the notice
+	if h := head(); strings.Contains(h, "joined") || strings.Contains(h, "left") || !strings.Contains(h, "2 following") {
+		t.Fatalf("the notice did not expire, or took the count with it: %q", h)
+	}
+}
+
+// TestNoticeColour checks that a join notice is drawn in a neutral colour,
+// not the error colour, with a colour profile.
+func TestNoticeColour(t *testing.T) {
+	st := theme.New(theme.NewRenderer(io.Discard, termenv.ANSI256, true), theme.DefaultPalette())
+	pres := newDriver(t, Options{Role: Presenter, Styles: st}, 120, 40)
+	pres.send(RoomMsg{Addr: "a", Following: 1, Joins: 1, LastJoined: "kim"})
+	errOn := strings.SplitN(st.App.Error.Render("x"), "x", 2)[0]
+	if errOn == "" {
+		t.Fatal("the error style draws no colour: the check proves nothing")
+	}
+	h := strings.SplitN(pres.app.View(), "\n", 2)[0]
+	if !strings.Contains(h, "kim joined") || strings.Contains(h, errOn) {
+		t.Fatalf("the notice is missing or in the error colour: %q", h)
+	}
+}
+
+// TestNoticeExpiryOrder checks that an expiry scheduled for an earlier
+// notice does not end one that has grown since.
+func TestNoticeExpiryOrder(t *testing.T) {
+	pres := newDriver(t, Options{Role: Presenter}, 120, 40)
+	pres.send(RoomMsg{Addr: "a", Following: 1, Joins: 1, LastJoined: "kim"})
+	first := pres.ticks
+	pres.ticks = nil
+	pres.send(RoomMsg{Addr: "a", Following: 2, Joins: 2, LastJoined: "lee"})
+	for _, m := range first {
+		pres.send(m)
+	}
+	if h := strings.SplitN(pres.app.View(), "\n", 2)[0]; !strings.Contains(h, "2 joined") {
+		t.Fatalf("the first notice's expiry ended the grown one: %q", h)
+	}
+	pres.fireTicks()
+	if h := strings.SplitN(pres.app.View(), "\n", 2)[0]; strings.Contains(h, "joined") {
+		t.Fatalf("the grown notice did not expire: %q", h)
+	}
+}
+
+// TestRoomHands: a raised hand shows in the presenter's header on every
+// screen, beside the count, until the room's board drops it.
+func TestRoomHands(t *testing.T) {
+	pres := newDriver(t, Options{Role: Presenter}, 120, 40)
+	pres.send(RoomMsg{Addr: "a", Following: 2})
+	pres.send(BoardMsg{Board: Board{Asking: -1, Revealed: -1, Hands: []string{"lee", "kim"}, Presenting: true}})
+	if h := strings.SplitN(pres.app.View(), "\n", 2)[0]; !strings.Contains(h, "✋ lee, kim · serving on a · 2 following") {
+		t.Fatalf("header: %q", h)
+	}
+	pres.send(BoardMsg{Board: Board{Asking: -1, Revealed: -1, Presenting: true}})
+	if h := strings.SplitN(pres.app.View(), "\n", 2)[0]; strings.Contains(h, "✋") {
+		t.Fatalf("an acknowledged hand stays: %q", h)
 	}
 }

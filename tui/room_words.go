@@ -10,6 +10,7 @@ var roomWords = i18n.Register("room", &struct {
 	presenterAt, presenterReading, presenterList, rejoin       i18n.Word
 	rejoinExplorer                                             i18n.Word
 	browsingMark, inRoom, more, serving                        i18n.Word
+	count, joinedOne, joinedMany, leftOne, leftMany            i18n.Word
 }{
 	presenterLeftBrowse: i18n.W("the presenter has left; you can go on browsing", "발표자가 나갔습니다. 계속 혼자 둘러볼 수 있습니다"),
 	following:           i18n.W("following the presenter · f to browse alone", "발표자를 따라가는 중 · f: 혼자 둘러보기"),
@@ -27,4 +28,9 @@ var roomWords = i18n.Register("room", &struct {
 	inRoom:              i18n.W("in the room (%d): ", "참여자 %d명: "),
 	more:                i18n.W("… and %d more", "… 외 %d명"),
 	serving:             i18n.W("serving on %s · %d following · %d browsing", "%s에서 공유 중 · %d명 따라오는 중 · %d명 혼자 보는 중"),
+	count:               i18n.W("%d following · %d browsing", "%d명 따라오는 중 · %d명 혼자 보는 중"),
+	joinedOne:           i18n.W("%s joined", "%s 님 입장"),
+	joinedMany:          i18n.W("%d joined", "%d명 입장"),
+	leftOne:             i18n.W("%s left", "%s 님 퇴장"),
+	leftMany:            i18n.W("%d left", "%d명 퇴장"),
 })

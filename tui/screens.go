@@ -148,6 +148,9 @@ func (s *replayerScreen) Mirror(st mirror.State) (tea.Cmd, tea.Msg, bool) {
 	return s.m.Mirror(st)
 }
 
+func (s *replayerScreen) SetBoard(b mirror.Board)           { s.m.SetBoard(b) }
+func (s *replayerScreen) Contribution() mirror.Contribution { return s.m.Contribution() }
+
 // detailScreen is one record.
 type detailScreen struct {
 	m    detail.Model

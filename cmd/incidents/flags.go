@@ -104,7 +104,7 @@ var flagSpecs = append([]flagSpec{
 		help: i18n.W("start at this time of the incident, in its zone", "장애 시간대 기준으로 이 시각부터 시작")},
 	{name: "speed", value: "N", cmds: []string{"replay"}, want: i18n.W(speedList(), speedList()+" 중 하나"),
 		help: i18n.W("playback speed: "+speedList()+" (default 60)", "재생 속도: "+speedList()+" (기본값 60)")},
-	{name: "minutes", value: "FILE", cmds: []string{"replay"}, want: i18n.W("a file name", "파일 이름"),
+	{name: "minutes", value: "FILE", cmds: []string{"replay", "serve"}, want: i18n.W("a file name", "파일 이름"),
 		help: i18n.W("on exit (ctrl+c too), write the study session's minutes to FILE as Markdown",
 			"끝낼 때(ctrl+c 포함) 학습 회의록을 Markdown으로 FILE에 씀")},
 	{name: "until", value: "HH:MM", cmds: []string{"replay"}, want: i18n.W("a time such as 15:30", "15:30 같은 시각"),

@@ -156,6 +156,10 @@ func runServe(e *env, o options) (int, error) {
 	if present {
 		code, err = e.present(ctx, srv, o, rec.out(e.stdout))
 		logw.release()
+		// The presenter's minutes, with the room's predictions.
+		if werr := writeServeMinutes(o.minutes, srv); werr != nil && err == nil {
+			code, err = exitFail, werr
+		}
 	}
 	if err == nil {
 		waitForRoom(ctx, e.stderr, srv, l.Addr().String(), present, served)
@@ -263,4 +267,17 @@ func (h *heldLog) release() {
 	h.held = false
 	_, _ = h.w.Write(h.buf.Bytes())
 	h.buf.Reset()
+}
+
+// writeServeMinutes writes the presenter's minutes, with the room's
+// predictions, to path ("": nothing to do), as `replay --minutes` does.
+func writeServeMinutes(path string, srv *serve.Server) error {
+	md := srv.Minutes()
+	if path == "" || md == "" {
+		return nil
+	}
+	if err := os.WriteFile(path, []byte(md), 0o644); err != nil {
+		return fmt.Errorf("write minutes %s: %w", path, err)
+	}
+	return nil
 }

@@ -77,7 +77,8 @@ func (m Model) key(msg tea.KeyMsg) (Model, tea.Cmd) {
 	following := m.app.Following()
 	switch {
 	case key.Matches(msg, m.keys.Quit):
-	case !following && (focus.Typing || key.Matches(msg, focus.Own...)):
+	case focus.Typing: // a prediction typed, or a pointer moved, while following
+	case !following && key.Matches(msg, focus.Own...):
 	case key.Matches(msg, m.follow):
 		return m.pass(tui.FollowMsg{})
 	case !following:

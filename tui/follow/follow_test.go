@@ -270,3 +270,38 @@ func TestRoomStudyHint(t *testing.T) {
 		t.Fatalf("browsing alone at a stop, enter is not offered:\n%s", v)
 	}
 }
+
+// TestRoomPredictWhileFollowing: at a study stop a following participant
+// opens their prediction with `a`; every key then goes to it (`f` is a
+// letter, not browse alone), enter keeps it and they still follow; keys
+// that would move the moment are still refused.
+func TestRoomPredictWhileFollowing(t *testing.T) {
+	l := lib(t)
+	pres := newApp(t, l, tui.Presenter, 120, 40)
+	fol := newApp(t, l, tui.Follower, 120, 40)
+	share := func() { fol.send(tui.PresenterMsg{Shared: pres.app().Shared()}) }
+	pres.press("r", "s")
+	for range 20 {
+		if strings.Contains(pres.view(), "w tries your idea") {
+			break
+		}
+		pres.press("n")
+	}
+	share()
+	sh := pres.app().Shared()
+	fol.send(tui.BoardMsg{Board: tui.Board{Incident: sh.Incident, Asking: sh.Moment.Asking, Revealed: -1, People: 1}})
+	fol.press("a")
+	for _, k := range "fix it first" {
+		fol.press(string(k))
+	}
+	fol.press("enter")
+	c := fol.m.(follow.Model).App().Contribution()
+	if c.Prediction != "fix it first" || c.Stop != sh.Moment.Asking || !fol.m.(follow.Model).Following() {
+		t.Fatalf("contribution %+v, following %v", c, fol.m.(follow.Model).Following())
+	}
+	before := fol.app().Shared().Moment.At
+	fol.press("n", "G")
+	if fol.app().Shared().Moment.At != before {
+		t.Fatal("a following participant moved the moment")
+	}
+}

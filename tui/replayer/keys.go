@@ -46,6 +46,11 @@ type KeyMap struct {
 	Answer, Star, Note key.Binding
 	// Find finds events and goes to a typed time (find.go, jump.go).
 	Find FindKeys
+	// Point points at an event, a sparkline's minute or a heatmap cell
+	// for the whole meeting (the presenter, or a participant let to);
+	// Let lets participants point; Hand raises a participant's hand, and
+	// acknowledges the hands on the presenter's screen (room.go).
+	Point, Let, Hand key.Binding
 }
 
 // DefaultKeyMap returns the replay keys of PRODUCT.md, with English help.
@@ -77,6 +82,9 @@ func DefaultKeyMap() KeyMap {
 		Star:     key.NewBinding(key.WithKeys("*"), key.WithHelp("*", "star")),
 		Note:     key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "note")),
 		Find:     defaultFindKeys(),
+		Point:    key.NewBinding(key.WithKeys("."), key.WithHelp(".", "point"), key.WithDisabled()),
+		Let:      key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "let others point"), key.WithDisabled()),
+		Hand:     key.NewBinding(key.WithKeys("H"), key.WithHelp("H", "raise hand"), key.WithDisabled()),
 	}
 }
 
@@ -152,7 +160,7 @@ func (k *KeyMap) setHelp(lang data.Lang, playing, asking bool) {
 func (k KeyMap) ShortHelp() []key.Binding {
 	return []key.Binding{k.Reveal, k.Answer, k.Find.NextMatch, k.Find.PrevMatch, k.Play, k.Next, k.Prev, k.Rhyme,
 		k.Forward, k.Faster, k.Find.Find, k.Find.Jump, k.Stage, k.Study,
-		k.Present, k.Copy, k.Star, k.Note, k.Heatmap, k.WhatIf, k.NoteDown, k.Esc}
+		k.Hand, k.Point, k.Present, k.Copy, k.Star, k.Note, k.Heatmap, k.WhatIf, k.NoteDown, k.Esc}
 }
 
 // FullHelp returns every binding, in columns, for the full help.
@@ -164,5 +172,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Heatmap, k.WhatIf, k.NoteDown, k.NoteUp, k.Esc},
 		{k.Answer, k.Star, k.Note},
 		{k.Find.Find, k.Find.NextMatch, k.Find.PrevMatch, k.Find.Jump},
+		{k.Point, k.Let, k.Hand},
 	}
 }

@@ -37,6 +37,7 @@ func (m *Model) enableKeys() {
 	k.Heatmap.SetEnabled(heatmap.HasInstances(m.tl))
 	m.sessionKeys()
 	m.findKeys()
+	m.roomKeys()
 	switch m.mode() {
 	case modePresent: // one pane: no heatmap in place of the sparklines
 		k.Heatmap.SetEnabled(false)

@@ -30,5 +30,19 @@ func (m *Model) Mirror(s mirror.State) (cmd tea.Cmd, open tea.Msg, ok bool) {
 	return nil, nil, true
 }
 
-// Passive is empty: every key of the replayer moves the moment.
-func (m Model) Passive() []key.Binding { return nil }
+// Passive are the meeting's keys a following participant may use, when
+// they are enabled: predict at a stop that asks, raise a hand, and point
+// when the presenter lets participants. Every other key of the replayer
+// moves the moment.
+func (m Model) Passive() []key.Binding {
+	if !m.room.in {
+		return nil
+	}
+	var out []key.Binding
+	for _, b := range []key.Binding{m.keys.Answer, m.keys.Hand, m.keys.Point} {
+		if b.Enabled() {
+			out = append(out, b)
+		}
+	}
+	return out
+}

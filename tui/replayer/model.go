@@ -125,6 +125,8 @@ type Model struct {
 	skipText string
 	// meet is presenter mode's meeting clock (meeting.go).
 	meet meeting
+	// room is the replayer's part in a served meeting (room.go).
+	room roomState
 
 	width, height int
 	cache         *frameCache
@@ -147,6 +149,7 @@ func New(rec *data.Record, tl *data.Timeline, opts Options) Model {
 		present:  opts.Present,
 		overlay:  overlay{on: opts.Present},
 		study:    study{asking: -1, revealed: -1},
+		room:     roomState{predStop: -1},
 		clip:     opts.Clipboard,
 	}
 	m.heat = heatmap.New(m.tl, opts.Lang, opts.Styles)
@@ -296,6 +299,9 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		if m.typing != inputNone {
 			return m.updateInput(msg)
 		}
+		if m.room.pointing {
+			return m.pointKey(msg)
+		}
 		if m.whatIf != nil {
 			return m.updateWhatIf(msg)
 		}
@@ -334,6 +340,11 @@ func (m Model) onKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 		return m, func() tea.Msg { return BackMsg{} }
 	case m.tl == nil:
 		return m, nil
+	}
+	if r, cmd, ok := m.roomKey(msg); ok {
+		return r, cmd
+	}
+	switch {
 	case key.Matches(msg, k.Copy):
 		return m.copyMoment()
 	case key.Matches(msg, k.Star):

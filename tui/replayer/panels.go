@@ -137,5 +137,5 @@ func (m Model) heatLines(_ frame, h int) []string {
 	if h <= 0 {
 		return nil
 	}
-	return block(m.heat.View(), m.width, h)
+	return m.markCell(block(m.heat.View(), m.width, h))
 }

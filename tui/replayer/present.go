@@ -151,9 +151,12 @@ func (m Model) viewPresent(f frame) []string {
 	out = out[:m.height-1]
 	keys := ""
 	if m.overlay.on {
-		keys = p.state.Paint(layout.Truncate(m.overlay.text(), pc.w))
+		keys = m.overlay.text()
 	}
-	add(keys)
+	if r := m.roomText(f); r != "" { // the meeting's line shares the last row
+		keys = strings.TrimPrefix(keys+" · "+r, " · ")
+	}
+	add(p.state.Paint(layout.Truncate(keys, pc.w)))
 	return out
 }
 
@@ -267,8 +270,13 @@ func (m Model) boxText(f frame, pc *presentCache) []string {
 	case f.asking >= 0:
 		return m.promptPlain(f.asking, tw)
 	case f.event >= 0 && f.event < len(pc.boxes):
+		var out []string
 		if a := m.answerBeside(f.event); a != "" {
-			return append(layout.Wrap(a, tw), pc.boxes[f.event]...)
+			out = layout.Wrap(a, tw)
+		}
+		out = append(out, m.predictionsBeside(f.event, tw)...)
+		if len(out) > 0 {
+			return append(out, pc.boxes[f.event]...)
 		}
 		return pc.boxes[f.event]
 	}

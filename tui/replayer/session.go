@@ -11,6 +11,7 @@ import (
 
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/tui/i18n"
+	"github.com/incidents-dev/incidents/tui/mirror"
 )
 
 // A study session keeps what the group said: its answer at each stop, the
@@ -25,6 +26,9 @@ type session struct {
 	answers []string
 	// marks are the starred moments, in the order starred.
 	marks []mark
+	// predictions[k] are the meeting's predictions at stop k, with names,
+	// once the presenter revealed it (room.go).
+	predictions [][]mirror.Prediction
 }
 
 // mark is a starred moment: the clock's moment, the event current then
@@ -45,6 +49,8 @@ const (
 	// inputFind types a query for events, inputJump a time (find.go).
 	inputFind
 	inputJump
+	// inputPredict is a meeting participant's own prediction (room.go).
+	inputPredict
 )
 
 // maxTyped bounds a typed answer or note, in runes.
@@ -81,7 +87,7 @@ func cleanTyped(s string) string {
 
 // InputFocused reports whether the one-line input (the group's answer or a
 // note) is open: it then takes every key but ctrl+c.
-func (m Model) InputFocused() bool { return m.typing != inputNone }
+func (m Model) InputFocused() bool { return m.typing != inputNone || m.room.pointing }
 
 // openInput opens the one-line input for kind, holding what was typed
 // before for the same answer or note.
@@ -102,6 +108,10 @@ func (m Model) openInput(kind inputKind) (Model, tea.Cmd) {
 		}
 	case inputFind:
 		in.SetValue(m.find.query)
+	case inputPredict:
+		if k := m.study.asking; k >= 0 && k < len(m.room.mine) {
+			in.SetValue(m.room.mine[k])
+		}
 	case inputNone, inputJump:
 	}
 	in.CursorEnd()
@@ -134,6 +144,8 @@ func (m Model) updateInput(msg tea.KeyMsg) (Model, tea.Cmd) {
 			return m.runFind(text)
 		case inputJump:
 			return m.runJump(text)
+		case inputPredict:
+			m = m.keepPrediction(text)
 		case inputNone:
 		}
 		m.refresh()
@@ -245,6 +257,9 @@ func (m Model) inputLabel() string {
 	case inputJump:
 		return findWords.jumpLabel.In(m.lang)
 	case inputNone, inputAnswer:
+	}
+	if m.typing == inputPredict {
+		return roomWords.predictLabel.In(m.lang)
 	}
 	return sessionWords.answer.In(m.lang)
 }

@@ -48,7 +48,7 @@ func studySheet(rec *data.Record, tl *data.Timeline, lang data.Lang, minutes boo
 		Words: library.StudyWords{
 			Known: words.known.In(lang), Answer: worksheetWords.answer.In(lang),
 			NoAnswer: sheetWords.noAnswer.In(lang), Answers: worksheetWords.answers.In(lang),
-			Marks: sheetWords.marks.In(lang),
+			Marks: sheetWords.marks.In(lang), Predictions: roomWords.predictions.In(lang),
 		},
 	}
 	if title == "" {
@@ -69,6 +69,11 @@ func studySheet(rec *data.Record, tl *data.Timeline, lang data.Lang, minutes boo
 		ss := library.StudyStop{Heading: stopHeading(tl, st, k), Known: known, Question: q}
 		if k < len(s.answers) {
 			ss.Answer = s.answers[k]
+		}
+		if k < len(s.predictions) {
+			for _, p := range s.predictions[k] {
+				ss.Predictions = append(ss.Predictions, p.Name+": "+p.Text)
+			}
 		}
 		for i := st.First; i <= st.Last; i++ {
 			e := tl.Events[i]

@@ -63,6 +63,8 @@ type plan struct {
 	keys, note bool
 	// milestones is the row of milestones and intervals under the header.
 	milestones bool
+	// room is the meeting's row (room.go), in a served meeting.
+	room bool
 }
 
 const (
@@ -113,6 +115,10 @@ func (m Model) plan() plan {
 		return p
 	}
 	if p.milestones = m.milestoneRow(rest); p.milestones {
+		rest--
+	}
+	if m.room.in && m.tl != nil && rest >= 6 {
+		p.room = true
 		rest--
 	}
 	if m.present && !m.presenting() && rest >= 8 {
@@ -225,6 +231,9 @@ func (m Model) viewTimeline(f frame) []string {
 	if p.milestones {
 		lines = append(lines, m.milestoneLine(f))
 	}
+	if p.room {
+		lines = append(lines, m.roomLine(f))
+	}
 	if p.note {
 		lines = append(lines, c.p.notice.Paint(layout.Fit(words.presentTooSmall.In(m.lang), m.width)))
 	}
@@ -288,11 +297,16 @@ func (m Model) noteLines(f frame, n int) []string {
 		note = m.promptLines(f, m.width)
 	case f.event >= 0 && f.event < len(m.cache.notes):
 		note = m.cache.notes[f.event]
+		var lines []string
 		if a := m.answerBeside(f.event); a != "" {
-			var lines []string
 			for _, l := range layout.Wrap(a, m.width) {
 				lines = append(lines, m.cache.p.value.Paint(l))
 			}
+		}
+		for _, l := range m.predictionsBeside(f.event, m.width) {
+			lines = append(lines, m.cache.p.value.Paint(l))
+		}
+		if len(lines) > 0 {
 			note = append(lines, note...)
 		}
 	}
@@ -332,7 +346,7 @@ func (m Model) clampNote(off int) int {
 	case f.asking >= 0:
 		n = len(m.promptLines(f, m.width))
 	case f.event >= 0 && f.event < len(m.cache.notes):
-		n = len(m.cache.notes[f.event])
+		n = len(m.cache.notes[f.event]) + len(m.predictionsBeside(f.event, m.width))
 		if a := m.answerBeside(f.event); a != "" {
 			n += len(layout.Wrap(a, m.width))
 		}
@@ -407,7 +421,7 @@ func (m Model) sparkLines(mode int, f frame) []string {
 		}
 	}
 	if mode != sparkHeads {
-		lines = append(lines, m.axisRow(f))
+		lines = append(lines, m.markColumn(m.axisRow(f)))
 	}
 	return lines
 }
@@ -430,5 +444,5 @@ func (m Model) twinHead(h sparkHead, s sparkNow) string {
 // are replaced by one line saying how many are hidden.
 func (m Model) eventLines(f frame, n int) []string {
 	hidden := m.cache.p.faint.Paint(layout.Fit("  "+words.hidden.In(m.lang), m.width)) // no count: it lies ahead
-	return widget.EventList(m.cache.rows, f.event, f.limit, n, hidden)
+	return widget.EventList(m.markPointed(m.cache.rows), f.event, f.limit, n, hidden)
 }
