@@ -1,0 +1,220 @@
+package gateway
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Key is a `--set` key of the model and what it accepts, in English.
+type Key struct {
+	Name, Help string
+}
+
+// whatIfParam is one parameter a reader may change: its name (the model
+// file's), what it accepts, and how to read, show and step a value.
+type whatIfParam struct {
+	name, accepts string
+	apply         func(m *Model, v string) error
+	get           func(m Model) string
+	step          func(m Model, v string, delta int) (string, bool)
+}
+
+// numberWhatIf is a number from lo to hi in steps of by.
+func numberWhatIf(name string, lo, hi, by float64, get func(m Model) float64, set func(m *Model, v float64)) whatIfParam {
+	accepts := fmt.Sprintf("a number from %g to %g", lo, hi)
+	parse := func(v string) (float64, error) {
+		f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil || math.IsNaN(f) || f < lo || f > hi {
+			return 0, fmt.Errorf("%s: invalid value %q (want %s)", name, v, accepts)
+		}
+		return f, nil
+	}
+	return whatIfParam{
+		name: name, accepts: accepts,
+		apply: func(m *Model, v string) error {
+			f, err := parse(v)
+			if err != nil {
+				return err
+			}
+			set(m, f)
+			return nil
+		},
+		get: func(m Model) string { return strconv.FormatFloat(get(m), 'f', -1, 64) },
+		step: func(_ Model, v string, d int) (string, bool) {
+			f, err := parse(v)
+			if err != nil {
+				return v, false
+			}
+			f = math.Round((f+float64(d)*by)/by) * by
+			f = min(hi, max(lo, f))
+			return strconv.FormatFloat(math.Round(f*1000)/1000, 'f', -1, 64), true
+		},
+	}
+}
+
+// whatIfParams are the parameters of the what-if panel and `--set`, in
+// the panel's order.
+var whatIfParams = []whatIfParam{
+	numberWhatIf("stall_min", 0, 60, 5, func(m Model) float64 { return m.Stall.Minutes() },
+		func(m *Model, v float64) { m.Stall = time.Duration(v * float64(time.Minute)) }),
+	numberWhatIf("lock_cut", 0, 0.9, 0.1, func(m Model) float64 { return m.LockCut },
+		func(m *Model, v float64) { m.LockCut = v }),
+	numberWhatIf("tasks", 10, 600, 10, func(m Model) float64 { return float64(m.Tasks) },
+		func(m *Model, v float64) {
+			m.Tasks = int(math.Round(v))
+			m.MaxTasks = max(m.MaxTasks, m.Tasks)
+		}),
+	{
+		name: "shed", accepts: "on or off",
+		apply: func(m *Model, v string) error {
+			switch strings.TrimSpace(v) {
+			case "on":
+				m.Shed = true
+			case "off":
+				m.Shed = false
+			default:
+				return fmt.Errorf("shed: invalid value %q (want on or off)", v)
+			}
+			return nil
+		},
+		get: func(m Model) string { return onOffText(m.Shed) },
+		step: func(_ Model, v string, d int) (string, bool) {
+			switch v = strings.TrimSpace(v); {
+			case v != "on" && v != "off":
+				return v, false
+			case d > 0:
+				return "on", true
+			case d < 0:
+				return "off", true
+			}
+			return v, true
+		},
+	},
+	{
+		name: "block_at", accepts: `a time HH:MM from the model's start to its end, or "never"`,
+		apply: func(m *Model, v string) error {
+			t, err := m.blockTime(v)
+			if err != nil {
+				return err
+			}
+			// The readmission keeps its distance from the block: the
+			// operators waited for the gateway to settle.
+			if !m.BlockAt.IsZero() && !t.IsZero() {
+				m.ReadmitAt = t.Add(m.ReadmitAt.Sub(m.BlockAt))
+			} else if !t.IsZero() {
+				m.ReadmitAt = t
+			}
+			m.BlockAt = t
+			return nil
+		},
+		get: func(m Model) string {
+			if m.BlockAt.IsZero() {
+				return "never"
+			}
+			return m.BlockAt.Format("15:04")
+		},
+		step: func(m Model, v string, d int) (string, bool) {
+			t, err := m.blockTime(v)
+			if err != nil {
+				return v, false
+			}
+			if t.IsZero() { // never: back from past the end
+				if d >= 0 {
+					return "never", true
+				}
+				t = m.End.Truncate(5 * time.Minute).Add(5 * time.Minute)
+			}
+			t = t.Add(time.Duration(d) * 5 * time.Minute)
+			if t.After(m.End) {
+				return "never", true
+			}
+			if t.Before(m.Start) {
+				t = m.Start
+			}
+			return t.Format("15:04"), true
+		},
+	},
+	numberWhatIf("readmit_min", 0, 60, 5, func(m Model) float64 { return m.Ramp.Minutes() },
+		func(m *Model, v float64) { m.Ramp = time.Duration(v * float64(time.Minute)) }),
+}
+
+// blockTime reads a block_at value: "never" or HH:MM within the model's
+// span.
+func (m Model) blockTime(v string) (time.Time, error) {
+	v = strings.TrimSpace(v)
+	if v == "never" {
+		return time.Time{}, nil
+	}
+	t, err := m.clockTime(v)
+	if err != nil || t.Before(m.Start) || t.After(m.End) {
+		return time.Time{}, fmt.Errorf("block_at: invalid value %q (want HH:MM from %s to %s, or never)", v, m.Start.Format("15:04"), m.End.Format("15:04"))
+	}
+	return t, nil
+}
+
+func onOffText(on bool) string {
+	if on {
+		return "on"
+	}
+	return "off"
+}
+
+// Keys lists the `--set` keys the model accepts, in the panel's order.
+func Keys() []Key {
+	keys := make([]Key, len(whatIfParams))
+	for i, p := range whatIfParams {
+		keys[i] = Key{p.name, "IX-0020: " + p.accepts}
+	}
+	return keys
+}
+
+func whatIfIndex(name string) int {
+	return slices.IndexFunc(whatIfParams, func(p whatIfParam) bool { return p.name == name })
+}
+
+func whatIfNames() string {
+	names := make([]string, len(whatIfParams))
+	for i, p := range whatIfParams {
+		names[i] = p.name
+	}
+	return strings.Join(names, ", ")
+}
+
+// applyWhatIf sets the parameters in set on m, in name order.
+func applyWhatIf(m *Model, set map[string]string) error {
+	names := make([]string, 0, len(set))
+	for n := range set {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		i := whatIfIndex(n)
+		if i < 0 {
+			return fmt.Errorf("unknown what-if parameter %q (want %s)", n, whatIfNames())
+		}
+		if err := whatIfParams[i].apply(m, set[n]); err != nil {
+			return err
+		}
+	}
+	return m.check()
+}
+
+// scenarioName lists the changed parameters in name order:
+// "lock_cut=0, shed=on".
+func scenarioName(set map[string]string) string {
+	names := make([]string, 0, len(set))
+	for n := range set {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = n + "=" + strings.TrimSpace(set[n])
+	}
+	return strings.Join(parts, ", ")
+}
