@@ -82,7 +82,7 @@ func (r Run) Series(m Model, scenario string) []data.Series {
 			Hypothetical: hyp, Scenario: scenario, Points: pts}
 	}
 	return []data.Series{
-		series(SeriesRequests, "req/s", m.Labels.Requests, pointsOf(r.Times, r.Sent, 1)),
+		series(SeriesRequests, "per s", m.Labels.Requests, pointsOf(r.Times, r.Sent, 1)),
 		series(SeriesSuccess, "%", m.Labels.Success, pointsOf(r.Times, r.Success, 100)),
 		series(SeriesWaiting, "users", m.Labels.Waiting, pointsOf(r.Times, r.Waiting, 1)),
 		series(SeriesTasks, "tasks", m.Labels.Tasks, pointsOf(r.Times, r.Serving, 1)),
