@@ -36,11 +36,14 @@ func runWhatIf(tl *data.Timeline, set map[string]string) (*data.Timeline, error)
 }
 
 // WhatIfParams lists the parameters a what-if run accepts, in order: every
-// model's, IL-0499's first.
+// model's, each help naming the incident whose model takes it.
 func WhatIfParams() []WhatIfParam {
-	out := mailbox.Keys()
+	var out []WhatIfParam
+	for _, k := range mailbox.Keys() {
+		out = append(out, WhatIfParam{Name: k.Name, Help: "IL-0499: " + k.Help})
+	}
 	for _, k := range gateway.Keys() {
-		out = append(out, WhatIfParam{Name: k.Name, Help: k.Help})
+		out = append(out, WhatIfParam{Name: k.Name, Help: "IX-0020: " + k.Help})
 	}
 	return out
 }

@@ -19,13 +19,15 @@ type Key struct {
 // file's), what it accepts, and how to read, show and step a value.
 type whatIfParam struct {
 	name, accepts string
-	apply         func(m *Model, v string) error
-	get           func(m Model) string
-	step          func(m Model, v string, delta int) (string, bool)
+	// help says what the parameter is, for `--set`'s help.
+	help  string
+	apply func(m *Model, v string) error
+	get   func(m Model) string
+	step  func(m Model, v string, delta int) (string, bool)
 }
 
 // numberWhatIf is a number from lo to hi in steps of by.
-func numberWhatIf(name string, lo, hi, by float64, get func(m Model) float64, set func(m *Model, v float64)) whatIfParam {
+func numberWhatIf(name, help string, lo, hi, by float64, get func(m Model) float64, set func(m *Model, v float64)) whatIfParam {
 	accepts := fmt.Sprintf("a number from %g to %g", lo, hi)
 	parse := func(v string) (float64, error) {
 		f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
@@ -35,7 +37,7 @@ func numberWhatIf(name string, lo, hi, by float64, get func(m Model) float64, se
 		return f, nil
 	}
 	return whatIfParam{
-		name: name, accepts: accepts,
+		name: name, accepts: accepts, help: help,
 		apply: func(m *Model, v string) error {
 			f, err := parse(v)
 			if err != nil {
@@ -60,17 +62,17 @@ func numberWhatIf(name string, lo, hi, by float64, get func(m Model) float64, se
 // whatIfParams are the parameters of the what-if panel and `--set`, in
 // the panel's order.
 var whatIfParams = []whatIfParam{
-	numberWhatIf("stall_min", 0, 60, 5, func(m Model) float64 { return m.Stall.Minutes() },
+	numberWhatIf("stall_min", "minutes the object-panel file stalled at the CDN (0 to 60)", 0, 60, 5, func(m Model) float64 { return m.Stall.Minutes() },
 		func(m *Model, v float64) { m.Stall = time.Duration(v * float64(time.Minute)) }),
-	numberWhatIf("lock_cut", 0, 0.9, 0.1, func(m Model) float64 { return m.LockCut },
+	numberWhatIf("lock_cut", "share of each gateway task's throughput lost to the telemetry lock (0 to 0.9)", 0, 0.9, 0.1, func(m Model) float64 { return m.LockCut },
 		func(m *Model, v float64) { m.LockCut = v }),
-	numberWhatIf("tasks", 10, 600, 10, func(m Model) float64 { return float64(m.Tasks) },
+	numberWhatIf("tasks", "gateway tasks at the start, before the autoscaler's and the operators' (10 to 600)", 10, 600, 10, func(m Model) float64 { return float64(m.Tasks) },
 		func(m *Model, v float64) {
 			m.Tasks = int(math.Round(v))
 			m.MaxTasks = max(m.MaxTasks, m.Tasks)
 		}),
 	{
-		name: "shed", accepts: "on or off",
+		name: "shed", accepts: "on or off", help: "tasks refuse what they cannot serve instead of queueing until OOM: on or off",
 		apply: func(m *Model, v string) error {
 			switch strings.TrimSpace(v) {
 			case "on":
@@ -97,6 +99,7 @@ var whatIfParams = []whatIfParam{
 	},
 	{
 		name: "block_at", accepts: `a time HH:MM from the model's start to its end, or "never"`,
+		help: "when all traffic is blocked at the CDN, HH:MM UTC, or never",
 		apply: func(m *Model, v string) error {
 			t, err := m.blockTime(v)
 			if err != nil {
@@ -139,7 +142,7 @@ var whatIfParams = []whatIfParam{
 			return t.Format("15:04"), true
 		},
 	},
-	numberWhatIf("readmit_min", 0, 60, 5, func(m Model) float64 { return m.Ramp.Minutes() },
+	numberWhatIf("readmit_min", "minutes to let the blocked traffic back, evenly (0 to 60)", 0, 60, 5, func(m Model) float64 { return m.Ramp.Minutes() },
 		func(m *Model, v float64) { m.Ramp = time.Duration(v * float64(time.Minute)) }),
 }
 
@@ -168,7 +171,7 @@ func onOffText(on bool) string {
 func Keys() []Key {
 	keys := make([]Key, len(whatIfParams))
 	for i, p := range whatIfParams {
-		keys[i] = Key{p.name, "IX-0020: " + p.accepts}
+		keys[i] = Key{p.name, p.help}
 	}
 	return keys
 }
