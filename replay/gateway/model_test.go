@@ -256,6 +256,16 @@ func TestWhatIfValues(t *testing.T) {
 			t.Errorf("Run(%v): no error", set)
 		}
 	}
+	// Any parameter of the block can be tried, not only the panel's.
+	if s, _ := run(t, map[string]string{"memory": "1000000"}); s.MinutesBelow50 > 2 {
+		t.Errorf("memory=1000000 (no OOM kills within the herd): %.1f min under 50%%, want at most a brief dip (2 min)", s.MinutesBelow50)
+	}
+	if _, err := sc.Run(map[string]string{"base_rps": "lots"}); err == nil || !strings.Contains(err.Error(), "base_rps") {
+		t.Errorf("base_rps=lots: %v, want an error naming it", err)
+	}
+	if _, err := sc.Run(map[string]string{"partitions": "2"}); err == nil || !strings.Contains(err.Error(), "lock_cut") {
+		t.Errorf("partitions=2: %v, want an error listing this model's parameters", err)
+	}
 	hyp, err := sc.Run(map[string]string{"lock_cut": "0"})
 	if err != nil {
 		t.Fatal(err)

@@ -43,139 +43,180 @@ const step = time.Second
 // tasks. A task serves up to its throughput each second and queues the
 // rest; a request answered after more than Timeout is of no use to its
 // client. A task that holds more than Memory requests is killed (OOM) and
-// replaced about StartUp later; with Shed, a task refuses what it cannot serve
-// within a second instead. Replacements come back one by one (startUp),
-// each into the load that killed the last. The autoscaler adds ScaleStep tasks a minute
-// while the gateway is over 80 % busy; the operators raise the count to
+// replaced about StartUp later; with Shed, a task refuses what it cannot
+// serve within a second instead. Replacements come back one by one
+// (startUp), each into the load that killed the last. The autoscaler adds
+// ScaleStep tasks a minute while the gateway is over 80 % busy; the operators raise the count to
 // ManualTasks at ManualAt if the gateway is failing then.
 func (m Model) Run() Run {
-	a := m.arrivals(m.incidentStall())
-	rps := m.editorRPS()
-	assetAt := m.StallAt.Add(m.Stall)
-	// The operators' actions keep their distance from the herd: a what-if
-	// of another stall moves them with the file's arrival.
-	shift := m.Stall - m.incidentStall()
-	manualAt, blockAt := m.ManualAt, m.BlockAt
-	if !manualAt.IsZero() {
-		manualAt = manualAt.Add(shift)
-	}
-	if !blockAt.IsZero() {
-		blockAt = blockAt.Add(shift)
-	}
-
-	held := 0.0
-	normal := 0.0 // editors loading on an ordinary morning, a few seconds each
-	if rps > 0 {
-		normal = a * m.EditorCalls / rps
-	}
-	loading := normal
-	tasks := make([]task, m.Tasks)
-	for i := range tasks {
-		tasks[i].cap = m.taskCap(i)
-	}
-	desired := m.Tasks
-	patience := m.Patience.Seconds()
-	timeout := m.Timeout.Seconds()
-
+	sm := m.newSim()
 	var out Run
 	var sumSent, sumUseful float64
-	recent := 1.0 // success over about the last minute, 0..1
-	starts := 0   // tasks started so far, for startUp
-	blocked := false
 	next := m.Start
 	k := -1 // the step's number: seconds since Start
 	for t := m.Start; !t.After(m.End); t = t.Add(step) {
 		k++
-		// Editors: opened ones wait at the CDN while the file stalls; at
-		// the file's arrival the held ones all start loading at once.
-		stalled := !t.Before(m.StallAt) && t.Before(assetAt)
-		if stalled {
-			held += a - held/patience
-		} else {
-			loading += held + a
-			held = 0
-		}
-		sent := m.BaseRPS + loading*rps
-		// The operators act on an outage: at their times, only if the
-		// gateway is failing (like with like: a what-if without the
-		// outage has no block and no scale-up).
-		failing := recent < 0.5
-		if !blockAt.IsZero() && t.Equal(blockAt) && failing {
-			blocked = true
-		}
-		share := 1.0
-		if blocked {
-			share = m.admitted(t.Add(-shift))
-		}
-		admitted := sent * share
-
-		// Tasks: the autoscaler and the operators set the count; missing
-		// tasks start, taking StartUp to serve.
-		if k%60 == 0 && k > 0 && busy(tasks, k, admitted) {
-			desired = min(m.MaxTasks, desired+m.ScaleStep)
-		}
-		if !manualAt.IsZero() && t.Equal(manualAt) && failing {
-			desired = max(desired, min(m.ManualTasks, m.MaxTasks))
-		}
-		for len(tasks) < desired {
-			tasks = append(tasks, task{upAt: k + m.startUp(&starts), cap: m.taskCap(len(tasks))})
-		}
-		serving := 0
-		for i := range tasks {
-			if tasks[i].upAt <= k {
-				serving++
-			}
-		}
-		useful := 0.0
-		if serving > 0 {
-			each := admitted / float64(serving)
-			for i := range tasks {
-				tk := &tasks[i]
-				if tk.upAt > k {
-					continue
-				}
-				tk.queue += each
-				served := min(tk.queue, tk.cap)
-				tk.queue -= served
-				// A request answered after its client's timeout is of no
-				// use; the fall-off is smooth, as clients' timeouts and
-				// places in the queue differ.
-				d := tk.queue / tk.cap / timeout
-				d *= d
-				useful += served / (1 + d*d)
-				switch {
-				case m.Shed:
-					tk.queue = min(tk.queue, tk.cap)
-				case tk.queue > m.Memory:
-					// OOM: the queued requests are lost, and the
-					// scheduler replaces the task.
-					tk.queue = 0
-					tk.upAt = k + m.startUp(&starts)
-				}
-			}
-		}
-		// Editors load as their calls are answered; users give up.
-		if sent > 0 {
-			done := useful * (loading * rps / sent) / m.EditorCalls
-			loading = max(0, loading-done-loading/patience)
-		}
+		sent := sm.editors(t)
+		admitted := sm.admit(t, sent)
+		sm.scale(t, k, admitted)
+		useful, serving := sm.serve(k, admitted)
+		sm.load(sent, useful)
 
 		sumSent += sent
 		sumUseful += useful
-		if sent > 0 {
-			recent += (useful/sent - recent) / 60 // about the last minute
-		}
 		if !t.Before(next) {
 			out.Times = append(out.Times, t)
 			out.Sent = append(out.Sent, sent)
 			out.Success = append(out.Success, 100*clamp01(sumUseful/max(sumSent, 1)))
-			out.Waiting = append(out.Waiting, max(0, held+loading-normal))
+			out.Waiting = append(out.Waiting, max(0, sm.held+sm.loading-sm.normal))
 			out.Serving = append(out.Serving, float64(serving))
 			sumSent, sumUseful = 0, 0
 			next = next.Add(m.Sample)
 		}
 	}
 	return out
+}
+
+// sim is one run's state.
+type sim struct {
+	m Model
+	// a is the users opening an editor per second, rps a loading
+	// editor's calls per second; assetAt is when the file arrives.
+	a, rps  float64
+	assetAt time.Time
+	// shift moves the operators' actions with the file's arrival in a
+	// what-if of another stall, keeping their distance from the herd;
+	// manualAt and blockAt are the actions' moments in this run.
+	shift             time.Duration
+	manualAt, blockAt time.Time
+	// held are the editors waiting at the CDN, loading those calling the
+	// gateway, normal those an ordinary morning keeps loading.
+	held, loading, normal float64
+	tasks                 []task
+	desired, starts       int
+	// recent is success over about the last minute (0..1); blocked says
+	// the operators have blocked traffic at the CDN.
+	recent  float64
+	blocked bool
+}
+
+func (m Model) newSim() *sim {
+	sm := &sim{m: m, a: m.arrivals(m.incidentStall()), rps: m.editorRPS(), recent: 1, desired: m.Tasks}
+	sm.assetAt = m.StallAt.Add(m.Stall)
+	sm.shift = m.Stall - m.incidentStall()
+	sm.manualAt, sm.blockAt = m.ManualAt, m.BlockAt
+	if !sm.manualAt.IsZero() {
+		sm.manualAt = sm.manualAt.Add(sm.shift)
+	}
+	if !sm.blockAt.IsZero() {
+		sm.blockAt = sm.blockAt.Add(sm.shift)
+	}
+	if sm.rps > 0 {
+		sm.normal = sm.a * m.EditorCalls / sm.rps // a few seconds each
+	}
+	sm.loading = sm.normal
+	sm.tasks = make([]task, m.Tasks)
+	for i := range sm.tasks {
+		sm.tasks[i].cap = m.taskCap(i)
+	}
+	return sm
+}
+
+// editors moves the editors on to t and returns the requests they and the
+// rest of the traffic send: opened ones wait at the CDN while the file
+// stalls; at the file's arrival the held ones all start loading at once.
+func (sm *sim) editors(t time.Time) float64 {
+	if !t.Before(sm.m.StallAt) && t.Before(sm.assetAt) {
+		sm.held += sm.a - sm.held/sm.m.Patience.Seconds()
+	} else {
+		sm.loading += sm.held + sm.a
+		sm.held = 0
+	}
+	return sm.m.BaseRPS + sm.loading*sm.rps
+}
+
+// failing reports whether the gateway is failing: under 50 % answered over
+// about the last minute. The operators act on an outage: at their times,
+// only if the gateway is failing (like with like: a what-if without the
+// outage has no block and no scale-up).
+func (sm *sim) failing() bool { return sm.recent < 0.5 }
+
+// admit returns the requests the CDN lets through at t.
+func (sm *sim) admit(t time.Time, sent float64) float64 {
+	if !sm.blockAt.IsZero() && t.Equal(sm.blockAt) && sm.failing() {
+		sm.blocked = true
+	}
+	if !sm.blocked {
+		return sent
+	}
+	return sent * sm.m.admitted(t.Add(-sm.shift))
+}
+
+// scale lets the autoscaler and the operators set the task count; missing
+// tasks start, taking about StartUp to serve.
+func (sm *sim) scale(t time.Time, k int, admitted float64) {
+	m := sm.m
+	if k%60 == 0 && k > 0 && busy(sm.tasks, k, admitted) {
+		sm.desired = min(m.MaxTasks, sm.desired+m.ScaleStep)
+	}
+	if !sm.manualAt.IsZero() && t.Equal(sm.manualAt) && sm.failing() {
+		sm.desired = max(sm.desired, min(m.ManualTasks, m.MaxTasks))
+	}
+	for len(sm.tasks) < sm.desired {
+		sm.tasks = append(sm.tasks, task{upAt: k + m.startUp(&sm.starts), cap: m.taskCap(len(sm.tasks))})
+	}
+}
+
+// serve spreads the admitted requests evenly over the tasks serving at
+// step k and returns the requests answered in time and the tasks serving.
+func (sm *sim) serve(k int, admitted float64) (useful float64, serving int) {
+	m := sm.m
+	for i := range sm.tasks {
+		if sm.tasks[i].upAt <= k {
+			serving++
+		}
+	}
+	if serving == 0 {
+		return 0, 0
+	}
+	timeout := m.Timeout.Seconds()
+	each := admitted / float64(serving)
+	for i := range sm.tasks {
+		tk := &sm.tasks[i]
+		if tk.upAt > k {
+			continue
+		}
+		tk.queue += each
+		served := min(tk.queue, tk.cap)
+		tk.queue -= served
+		// A request answered after its client's timeout is of no use;
+		// the fall-off is smooth, as clients' timeouts and places in the
+		// queue differ.
+		d := tk.queue / tk.cap / timeout
+		d *= d
+		useful += served / (1 + d*d)
+		switch {
+		case m.Shed:
+			tk.queue = min(tk.queue, tk.cap)
+		case tk.queue > m.Memory:
+			// OOM: the queued requests are lost, and the scheduler
+			// replaces the task.
+			tk.queue = 0
+			tk.upAt = k + m.startUp(&sm.starts)
+		}
+	}
+	return useful, serving
+}
+
+// load lets editors finish loading as their calls are answered and users
+// give up, and keeps the recent success the operators watch.
+func (sm *sim) load(sent, useful float64) {
+	if sent <= 0 {
+		return
+	}
+	done := useful * (sm.loading * sm.rps / sent) / sm.m.EditorCalls
+	sm.loading = max(0, sm.loading-done-sm.loading/sm.m.Patience.Seconds())
+	sm.recent += (useful/sent - sm.recent) / 60
 }
 
 // incidentStall is the stall the arrival rate is derived from: the file's

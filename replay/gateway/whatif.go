@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -196,15 +197,40 @@ func applyWhatIf(m *Model, set map[string]string) error {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		i := whatIfIndex(n)
-		if i < 0 {
-			return fmt.Errorf("unknown what-if parameter %q (want %s)", n, whatIfNames())
+		if i := whatIfIndex(n); i >= 0 {
+			if err := whatIfParams[i].apply(m, set[n]); err != nil {
+				return err
+			}
+			continue
 		}
-		if err := whatIfParams[i].apply(m, set[n]); err != nil {
+		if err := applyParam(m, n, set[n]); err != nil {
 			return err
 		}
 	}
 	return m.check()
+}
+
+// applyParam sets any other parameter of the model block by its name, as
+// the file would ("base_rps=480000", "manual_at=09:20"), so that every
+// judgement can be tried, not only the panel's.
+func applyParam(m *Model, name, v string) error {
+	i := slices.IndexFunc(specs, func(s spec) bool { return s.name == name })
+	if i < 0 {
+		return fmt.Errorf("unknown what-if parameter %q (want %s, or a model parameter: %s)", name, whatIfNames(), specNames())
+	}
+	v = strings.TrimSpace(v)
+	raw := json.RawMessage(v)
+	if !json.Valid(raw) || v == "" || v[0] == '"' {
+		b, _ := json.Marshal(v) // a time or a word, written bare
+		raw = b
+	}
+	if v == "never" {
+		raw = json.RawMessage("null")
+	}
+	if err := specs[i].read(m, raw); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
 }
 
 // scenarioName lists the changed parameters in name order:
