@@ -42,8 +42,8 @@ func (l Labels) complete() (string, bool) {
 // what-if's alike: the operators' actions at their times, unless the
 // what-if moves or drops them.
 var runKind = data.Text{
-	EN: "the operators' actions as on the day (manual scale-up, CDN block, staged readmission), where the what-if does not change them",
-	KO: "가정 실험이 바꾸지 않은 장애 당시의 운영자 조치(수동 증설, CDN 차단, 단계적 재개)",
+	EN: "the operators' actions at their times on the day, each taken only if the gateway is failing then, where the what-if does not change them",
+	KO: "가정 실험이 바꾸지 않은 장애 당시 시각의 운영자 조치(그때 게이트웨이가 실패하고 있을 때만)",
 }
 
 // nouns name what the model's figures count.

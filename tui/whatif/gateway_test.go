@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/golden"
@@ -86,5 +89,35 @@ func TestWhatIfGatewayWords(t *testing.T) {
 		if !w.hypOK || w.hyp.MinutesBelow50 != 0 || w.orig.MinutesBelow50 < 30 {
 			t.Errorf("%s: lock fixed gives %+v against %+v: want the outage gone", tc.lang, w.hyp, w.orig)
 		}
+	}
+}
+
+// TestWhatIfGatewayStudy is the second model's panel at the 09:08 stop:
+// the block's time and the readmission's length are later moves, held
+// back; the stall and the lock, known by then, are shown.
+func TestWhatIfGatewayStudy(t *testing.T) {
+	tl := gatewayTimeline(t)
+	stop := time.Date(2024, 11, 12, 9, 8, 0, 0, time.UTC)
+	for _, lang := range []data.Lang{data.EN, data.KO} {
+		w := New(tl, lang, theme.Plain()).KnownAt(stop)
+		out := sized(w, 120, 40)
+		for _, name := range []string{"block_at", "readmit_min"} {
+			i := slices.IndexFunc(w.params, func(p replay.Param) bool { return p.Name == name })
+			if !w.hidesBase(i) {
+				t.Errorf("%s: %s's value %s shown at 09:08", lang, name, w.base[i])
+			}
+		}
+		for _, leak := range []string{"09:25", "09:27", "10:00", "09:15", "scale-up", "CDN block", "수동 증설", "차단,"} {
+			if strings.Contains(out, leak) {
+				t.Errorf("%s: %q, a later move, on the panel at 09:08:\n%s", lang, leak, out)
+			}
+		}
+		if regexp.MustCompile(`‹ *33 ›`).MatchString(out) {
+			t.Errorf("%s: the readmission's 33 minutes on the panel at 09:08:\n%s", lang, out)
+		}
+		if !regexp.MustCompile(`‹ *20 ›`).MatchString(out) || !regexp.MustCompile(`‹ *0\.4 ›`).MatchString(out) {
+			t.Errorf("%s: the stall (20) and the lock (0.4), known at 09:08, not shown:\n%s", lang, out)
+		}
+		t.Run(lang.String(), func(t *testing.T) { golden.RequireEqual(t, []byte(out)) })
 	}
 }
