@@ -3,6 +3,8 @@ package library
 import (
 	"github.com/incidents-dev/incidents/data"
 	"github.com/incidents-dev/incidents/replay"
+	// IX-0020's model registers its kind with replay.Open in its init.
+	"github.com/incidents-dev/incidents/replay/gateway"
 	// IL-0499's model registers its kind with replay.Open in its init.
 	"github.com/incidents-dev/incidents/replay/mailbox"
 )
@@ -33,5 +35,29 @@ func runWhatIf(tl *data.Timeline, set map[string]string) (*data.Timeline, error)
 	return sc.Run(set)
 }
 
-// WhatIfParams lists the parameters a what-if run accepts, in order.
-func WhatIfParams() []WhatIfParam { return mailbox.Keys() }
+// WhatIfParams lists the parameters a what-if run accepts, in order: every
+// model's, each help naming the incident whose model takes it.
+func WhatIfParams() []WhatIfParam {
+	var out []WhatIfParam
+	for _, k := range mailbox.Keys() {
+		out = append(out, WhatIfParam{Name: k.Name, Help: "IL-0499: " + k.Help})
+	}
+	for _, k := range gateway.Keys() {
+		out = append(out, WhatIfParam{Name: k.Name, Help: "IX-0020: " + k.Help})
+	}
+	return out
+}
+
+// WhatIfParamsOf lists the parameters a what-if run of tl's model accepts,
+// in the what-if panel's order; none for a timeline without a model.
+func WhatIfParamsOf(tl *data.Timeline) []WhatIfParam {
+	sc, err := replay.Open(tl)
+	if err != nil {
+		return nil
+	}
+	var out []WhatIfParam
+	for _, p := range sc.Params() {
+		out = append(out, WhatIfParam{Name: p.Name, Help: p.Accepts})
+	}
+	return out
+}

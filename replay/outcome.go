@@ -3,6 +3,7 @@ package replay
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/incidents-dev/incidents/data"
@@ -27,17 +28,20 @@ func Recovery(s Summary, loc *time.Location) data.Text {
 	}
 }
 
-// Waiting says how many calls are left waiting at the end of the run; empty
-// for a run without a waiting series.
+// Waiting says how many of what waits (Summary.Nouns: IL-0499's calls)
+// are left waiting at the end of the run; empty for a run without a
+// waiting series.
 func Waiting(s Summary, loc *time.Location) data.Text {
 	if !s.Waiting {
 		return data.Text{}
 	}
+	n := s.Nouns.OrDefault()
 	end := s.End.In(loc).Format("15:04")
 	if s.WaitingEnd < 0.5 {
-		return data.Text{EN: "no calls left waiting at " + end, KO: end + "에 기다리는 통화 없음"}
+		return data.Text{EN: "no " + n.Waiters.EN + " left waiting at " + end, KO: end + "에 기다리는 " + n.Waiters.KO + " 없음"}
 	}
-	return data.Text{EN: countWords(s.WaitingEnd) + " calls still waiting at " + end, KO: end + "에도 통화 " + countKO(s.WaitingEnd) + " 건이 기다림"}
+	count := countKO(s.WaitingEnd) + " " + n.Counter
+	return data.Text{EN: countWords(s.WaitingEnd) + " " + n.Waiters.EN + " still waiting at " + end, KO: end + "에도 " + n.Waiters.KO + " " + Josa(count, "이", "가") + " 기다림"}
 }
 
 // Outcome joins Recovery and Waiting into one sentence.
@@ -76,21 +80,27 @@ func Compare(base, hyp Summary) data.Text {
 		}
 	}
 	m := fmt.Sprintf("%.0f", math.Abs(ds))
+	n := hyp.Nouns.OrDefault()
 	h, hk := countWords(math.Abs(dw)), countKO(math.Abs(dw))
 	succEN, succKO := "success is under 50% for "+m+" fewer minutes", "성공률 50% 미만 시간이 "+m+"분 짧습니다"
 	if succ > 0 {
 		succEN, succKO = "success is under 50% for "+m+" more minutes", "성공률 50% 미만 시간이 "+m+"분 깁니다"
 	}
-	waitEN, waitKO := "calls wait "+h+" fewer call-hours for an endpoint", "통화가 엔드포인트를 기다린 시간이 "+hk+" 통화·시간 적습니다"
+	// "calls wait 3k fewer call-hours for an endpoint" / "통화가 엔드포인트를
+	// 기다린 시간이 3천 통화·시간 적습니다"
+	waitersKO := Josa(n.Waiters.KO, "이", "가")
+	waitEN := n.Waiters.EN + " wait " + h + " fewer " + n.Hours.EN + " for " + n.WaitFor.EN
+	waitKO := waitersKO + " " + Josa(n.WaitFor.KO, "을", "를") + " 기다린 시간이 " + hk + " " + n.Hours.KO + " 적습니다"
 	if wait > 0 {
-		waitEN, waitKO = "calls wait "+h+" more call-hours for an endpoint", "통화가 엔드포인트를 기다린 시간이 "+hk+" 통화·시간 많습니다"
+		waitEN = n.Waiters.EN + " wait " + h + " more " + n.Hours.EN + " for " + n.WaitFor.EN
+		waitKO = waitersKO + " " + Josa(n.WaitFor.KO, "을", "를") + " 기다린 시간이 " + hk + " " + n.Hours.KO + " 많습니다"
 	}
 	var en, ko string
 	switch {
 	case succ != 0 && wait != 0:
 		en, ko = succEN+" and "+waitEN, succKO+". "+waitKO
 	case succ != 0:
-		en, ko = succEN+"; calls wait about as long", succKO+". 통화가 기다린 시간은 비슷합니다"
+		en, ko = succEN+"; "+n.Waiters.EN+" wait about as long", succKO+". "+waitersKO+" 기다린 시간은 비슷합니다"
 	default:
 		en, ko = "success is under 50% about as long; "+waitEN, "성공률 50% 미만 시간은 비슷합니다. "+waitKO
 	}
@@ -99,8 +109,8 @@ func Compare(base, hyp Summary) data.Text {
 		return data.Text{EN: "About the same as the baseline on both counts.", KO: "두 기준 모두 기준 실행과 거의 같습니다."}
 	case succ < 0 && wait > 0:
 		return data.Text{
-			EN: "A trade-off: " + succEN + ", but " + waitEN + ". Success counts only the requests made; calls held back do not show in it.",
-			KO: "맞바꾸기입니다. " + succKO + ". 그 대신 " + waitKO + ". 성공률은 보낸 요청만 세므로 붙잡혀 있는 통화는 드러나지 않습니다.",
+			EN: "A trade-off: " + succEN + ", but " + waitEN + ". Success counts only the requests made; " + n.Waiters.EN + " held back do not show in it.",
+			KO: "맞바꾸기입니다. " + succKO + ". 그 대신 " + waitKO + ". 성공률은 보낸 요청만 세므로 붙잡혀 있는 " + Josa(n.Waiters.KO, "은", "는") + " 드러나지 않습니다.",
 		}
 	case succ > 0 && wait < 0:
 		return data.Text{
@@ -138,6 +148,30 @@ func countKO(v float64) string {
 	default:
 		return fmt.Sprintf("%.0f", v)
 	}
+}
+
+// Josa attaches the Korean particle that fits word's last syllable:
+// withFinal after a closing consonant (받침), else withoutFinal; 이/가,
+// 은/는, 을/를. A word ending in a digit or Latin letter is read as Korean
+// reads it aloud, which this does not try: it takes withoutFinal unless
+// the digit's Korean name ends in a consonant (0 1 3 6 7 8 10).
+func Josa(word, withFinal, withoutFinal string) string {
+	r := []rune(strings.TrimSpace(word))
+	if len(r) == 0 {
+		return word
+	}
+	last := r[len(r)-1]
+	final := false
+	switch {
+	case last >= 0xAC00 && last <= 0xD7A3:
+		final = (last-0xAC00)%28 != 0
+	case strings.ContainsRune("013678", last):
+		final = true
+	}
+	if final {
+		return word + withFinal
+	}
+	return word + withoutFinal
 }
 
 func upper(s string) string {

@@ -62,10 +62,11 @@ type Basis struct {
 
 // Summary is the handful of figures that tell a run's story.
 type Summary struct {
-	// PeakMailbox is the largest value of the headline queue series, first
-	// reached at PeakAt.
-	PeakMailbox float64
-	PeakAt      time.Time
+	// Peak is the largest value of the run's headline series (IL-0499: the
+	// aggregate mailbox; IX-0020: the request rate), first reached at
+	// PeakAt. Nouns.Peak names it.
+	Peak   float64
+	PeakAt time.Time
 	// FirstBelow5 is the first moment success fell under 5%; zero if never.
 	FirstBelow5 time.Time
 	// RecoveredAbove95 is the moment success went back above 95% for good
@@ -86,15 +87,51 @@ type Summary struct {
 	// their sum over the run in call-hours.
 	Waiting                               bool
 	WaitingEnd, WaitingPeak, WaitingHours float64
+	// Nouns name what the figures count, in the model's words, for the
+	// what-if panel and the outcome sentences.
+	Nouns Nouns
 	// Kind says what kind of run both the baseline and a hypothetical are
 	// (IL-0499: the operators' scripted actions as on the day), so that a
 	// panel can say its columns compare like with like.
 	Kind data.Text
 }
 
+// Nouns name what a model's Summary counts, so that the screens and the
+// outcome sentences say it in the model's words. Each is a noun phrase in
+// both languages; Korean particles are chosen to fit (see Josa).
+type Nouns struct {
+	// Peak names the headline series ("mailbox", "메일박스").
+	Peak data.Text
+	// Waiters names what waits, in the plural ("calls", "통화"), Counter
+	// its Korean counter ("건"), WaitFor what it waits for ("an endpoint",
+	// "엔드포인트") and Hours its unit of waiting ("call-hours",
+	// "통화·시간").
+	Waiters data.Text
+	Counter string
+	WaitFor data.Text
+	Hours   data.Text
+}
+
+// OrDefault returns n, or neutral words where n has none.
+func (n Nouns) OrDefault() Nouns {
+	def := Nouns{
+		Peak:    data.Text{EN: "headline series", KO: "대표 지표"},
+		Waiters: data.Text{EN: "requests", KO: "요청"}, Counter: "건",
+		WaitFor: data.Text{EN: "an answer", KO: "응답"},
+		Hours:   data.Text{EN: "request-hours", KO: "요청·시간"},
+	}
+	if n.Peak.Complete() {
+		def.Peak = n.Peak
+	}
+	if n.Waiters.Complete() && n.WaitFor.Complete() && n.Hours.Complete() && n.Counter != "" {
+		def.Waiters, def.Counter, def.WaitFor, def.Hours = n.Waiters, n.Counter, n.WaitFor, n.Hours
+	}
+	return def
+}
+
 // Scenario is an incident model bound to its timeline: the parameters a
 // reader may change, a run with some of them changed, and the figures of a
-// run. Package replay/mailbox is IL-0499's.
+// run. Package replay/mailbox is IL-0499's, replay/gateway IX-0020's.
 type Scenario interface {
 	// Params lists the what-if parameters with the incident's values, in the
 	// order the what-if panel shows them.

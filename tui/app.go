@@ -14,6 +14,7 @@ import (
 	"github.com/incidents-dev/incidents/tui/explorer"
 	"github.com/incidents-dev/incidents/tui/replayer"
 	"github.com/incidents-dev/incidents/tui/theme"
+	"github.com/incidents-dev/incidents/tui/whatif"
 )
 
 // Options configure the app.
@@ -41,6 +42,10 @@ type Options struct {
 	// is time.Now.
 	ReplayUntil time.Time
 	Now         func() time.Time
+	// ReplayWhatIf, when set, is a what-if run of the replayed incident's
+	// model (library.WhatIf; `replay --set`): the replayer opens with it
+	// drawn beside the incident's series.
+	ReplayWhatIf *data.Timeline
 	// Loading, when set, is the user's library opening in the background
 	// (library.OpenAsync): the explorer shows its progress, then lists it
 	// in place of the library given to New.
@@ -131,6 +136,9 @@ func New(lib *library.Library, opts Options) App {
 				At: opts.ReplayAt, Speed: opts.ReplaySpeed, Study: opts.ReplayStudy, Present: opts.ReplayPresent,
 				Until: opts.ReplayUntil, Now: opts.Now,
 			})
+			if hyp := opts.ReplayWhatIf; hyp != nil {
+				a.init = tea.Batch(a.init, func() tea.Msg { return whatif.AppliedMsg{Timeline: hyp} })
+			}
 		} else {
 			a.status = notFound(opts.Replay, a.lang)
 		}

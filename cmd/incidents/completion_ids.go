@@ -40,10 +40,11 @@ func runParams(e *env, o options) (int, error) {
 	if r == nil {
 		return exitOK, nil
 	}
-	if tl, ok := lib.Data().Timeline(r.ID); !ok || len(tl.Model) == 0 {
+	tl, ok := lib.Data().Timeline(r.ID)
+	if !ok || len(tl.Model) == 0 {
 		return exitOK, nil
 	}
-	for _, p := range library.WhatIfParams() {
+	for _, p := range library.WhatIfParamsOf(tl) {
 		fmt.Fprintln(e.stdout, p.Name+"=")
 	}
 	return exitOK, nil

@@ -38,6 +38,18 @@ func runReplay(e *env, o options) (int, error) {
 	if errors.Is(err, data.ErrNotFound) || errors.Is(err, library.ErrNoTimeline) {
 		return exitFail, err
 	}
+	if len(o.set) > 0 {
+		// --set: the replayer opens with the what-if run drawn beside
+		// the incident's series, as its what-if panel would draw it.
+		set, err := parseSets(o.set, o.lang)
+		if err != nil {
+			return exitUsage, err
+		}
+		_, tl, _ := lib.Timeline(rec.ID)
+		if o.replaySet, err = lib.WhatIf(tl, set); err != nil {
+			return exitUsage, usageErrorf("--set: %v", err)
+		}
+	}
 	if !e.isTerminal {
 		return exitUsage, usageErrorf(errWords.replayTerminal.In(o.lang), rec.ID)
 	}
@@ -64,6 +76,8 @@ func (e *env) runTUI(o options, lib *library.Library, replayID string, loading *
 		Notices:     e.notices,
 		Loading:     loading,
 		Zone:        o.tz,
+
+		ReplayWhatIf: o.replaySet, // --set
 	})
 	// --record (record.go)
 	rec, err := e.startRecording(o, lib, "incidents replay "+replayID)

@@ -43,6 +43,10 @@ type options struct {
 	serve          serveOptions
 	cast           castOptions // cast.go: cast's flags and --record
 	tz             replay.Zone // tz.go
+
+	// replaySet is `replay --set`'s what-if run, made before the program
+	// starts (explorer.go).
+	replaySet *data.Timeline
 }
 
 // flagSpec describes one flag: its name, the placeholder of its value (""
@@ -92,7 +96,7 @@ var flagSpecs = append([]flagSpec{
 	{name: "width", value: "N", cmds: []string{"show", "timeline"}, want: i18n.W("a number of columns", "열 수"),
 		help: i18n.W("wrap text to N columns (default: the terminal's width)",
 			"N 열에 맞춰 줄바꿈 (기본값: 터미널 너비)")},
-	{name: "set", value: "NAME=VALUE", cmds: []string{"timeline"}, want: i18n.W("NAME=VALUE", "NAME=VALUE"),
+	{name: "set", value: "NAME=VALUE", cmds: []string{"timeline", "replay"}, want: i18n.W("NAME=VALUE", "NAME=VALUE"),
 		help: i18n.W("re-run the model with a changed parameter (repeatable; the series become hypothetical)",
 			"매개변수를 바꿔 모델을 다시 돌림 (여러 번 가능, 시계열은 가정이 됨)")},
 	{name: "study", cmds: []string{"timeline", "replay", "cast"},

@@ -108,7 +108,7 @@ func writeCommandUsage(w io.Writer, c *command, l data.Lang) {
 		fmt.Fprintf(w, "\n%s\n%s", cliWords.flags.In(l), strings.Join(lines[:len(own)], ""))
 	}
 	fmt.Fprintf(w, "\n%s\n%s", cliWords.common.In(l), strings.Join(lines[len(own):], ""))
-	if c.name == "timeline" {
+	if c.name == "timeline" || c.name == "replay" {
 		if names := whatIfNames(l); names != "" {
 			fmt.Fprintf(w, "\n%s\n%s", cliWords.params.In(l), names)
 		}

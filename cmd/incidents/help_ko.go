@@ -35,6 +35,16 @@ var helpWords = i18n.Register("cli.help", &struct {
 			"슈퍼바이저 메일박스에 쌓인 메시지 10만 개당 늘어나는 생성 시간(ms)"),
 		i18n.W("the 13:05 restart of the whole cluster: on or off", "13:05 클러스터 전체 재시작 (on 또는 off)"),
 		i18n.W("the 15 instances added at 14:15: on or off", "14:15에 추가한 인스턴스 15대 (on 또는 off)"),
+		i18n.W("minutes the object-panel file stalled at the CDN (0 to 60)", "객체 패널 파일이 CDN에서 멈춰 있던 시간(분, 0~60)"),
+		i18n.W("share of each gateway task's throughput lost to the telemetry lock (0 to 0.9)",
+			"텔레메트리 락 때문에 게이트웨이 태스크마다 잃는 처리량의 비율 (0~0.9)"),
+		i18n.W("gateway tasks at the start, before the autoscaler's and the operators' (10 to 600)",
+			"오토스케일러와 운영자가 늘리기 전, 처음 게이트웨이 태스크 수 (10~600)"),
+		i18n.W("when all traffic is blocked at the CDN, HH:MM UTC, or never",
+			"CDN에서 모든 트래픽을 막는 시각 (UTC HH:MM, 또는 never)"),
+		i18n.W("minutes to let the blocked traffic back, evenly (0 to 60)", "막았던 트래픽을 고르게 다시 들이는 데 걸리는 시간(분, 0~60)"),
+		i18n.W("tasks refuse what they cannot serve instead of queueing until OOM: on or off",
+			"태스크가 OOM까지 큐에 쌓는 대신 처리하지 못하는 요청을 거절함 (on 또는 off)"),
 	},
 })
 

@@ -106,6 +106,8 @@ var koAllowed = map[string]string{
 	"cast": "command", "bash": "shell name", "zsh": "shell name", "fish": "shell name",
 	"en": "--lang value", "ko": "--lang value", "both": "--lang value",
 	"auto": "--theme value", "dark": "--theme value", "light": "--theme value",
+	"tasks": "a --set parameter name", "Type": "CrowdStrike's name IPC Template Type", "Instance": "CrowdStrike's name IPC Template Instance",
+	"source": "--tz value", "utc": "--tz value", "local": "--tz value",
 	"word":  "the query syntax's placeholder, typed as written",
 	"never": "a --set value typed as written (rate_limit_at=never)",
 	"on":    "a --set value typed as written (restart_1305=on)", "off": "a --set value typed as written",
@@ -139,8 +141,9 @@ var koAllowed = map[string]string{
 }
 
 // koTyped start the text a user typed, in the minutes: the group's answer
-// and a note after a starred moment (" — ").
-var koTyped = []string{"**팀의 답:**", " — "}
+// and a note after a starred moment (" — "); a participant's prediction
+// in the room test ("• alice: ").
+var koTyped = []string{"**팀의 답:**", " — ", "• alice: "}
 
 // englishVocabulary is every English word of the interface: the
 // catalogue's, and the data's words the screens translate.

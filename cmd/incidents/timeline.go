@@ -112,7 +112,13 @@ func parseSets(args []string, l data.Lang) (map[string]string, error) {
 func whatIfNames(l data.Lang) string {
 	var b strings.Builder
 	for _, p := range library.WhatIfParams() {
-		fmt.Fprintf(&b, "  %-14s %s\n", p.Name, localHelp(p.Help, helpWords.params, l))
+		id, help, ok := strings.Cut(p.Help, ": ") // "IL-0499: what it changes"
+		if !ok {
+			id, help = "", p.Help
+		} else {
+			id += ": "
+		}
+		fmt.Fprintf(&b, "  %-14s %s%s\n", p.Name, id, localHelp(help, helpWords.params, l))
 	}
 	return b.String()
 }

@@ -46,11 +46,11 @@ func TestReceiveCostCarriesTheStory(t *testing.T) {
 // return), so the grade shows in the storm's dip: ever shallower.
 func TestPartitionsGraded(t *testing.T) {
 	base := whatIfSummary(t, map[string]string{"partitions": "1"})
-	prev, prevLow := base.PeakMailbox, base.LowestSuccess
+	prev, prevLow := base.Peak, base.LowestSuccess
 	for _, p := range []string{"2", "4", "8"} {
 		s := whatIfSummary(t, map[string]string{"partitions": p})
-		if s.PeakMailbox >= prev || s.PeakMailbox <= 0 {
-			t.Errorf("partitions=%s: peak %.0f, want below %.0f and above 0", p, s.PeakMailbox, prev)
+		if s.Peak >= prev || s.Peak <= 0 {
+			t.Errorf("partitions=%s: peak %.0f, want below %.0f and above 0", p, s.Peak, prev)
 		}
 		if s.LowestSuccess <= prevLow || s.LowestSuccess >= 100 {
 			t.Errorf("partitions=%s: lowest success %.1f%%, want above %.1f%% and below 100%%", p, s.LowestSuccess, prevLow)
@@ -59,7 +59,7 @@ func TestPartitionsGraded(t *testing.T) {
 		if s.MinutesBelow50 > base.MinutesBelow50 {
 			t.Errorf("partitions=%s: %.1f minutes under 50%%, more than one partition's %.1f", p, s.MinutesBelow50, base.MinutesBelow50)
 		}
-		prev = s.PeakMailbox
+		prev = s.Peak
 	}
 }
 
@@ -92,7 +92,7 @@ func TestActionSwitches(t *testing.T) {
 	if off.MinutesBelow50 < on.MinutesBelow50 {
 		t.Errorf("doubling=off: %.1f minutes under 50%%, fewer than with it (%.1f)", off.MinutesBelow50, on.MinutesBelow50)
 	}
-	if s := whatIfSummary(t, map[string]string{"restart_1305": "off"}); s.PeakMailbox <= 0 {
+	if s := whatIfSummary(t, map[string]string{"restart_1305": "off"}); s.Peak <= 0 {
 		t.Errorf("restart_1305=off: %+v", s)
 	}
 	if _, err := whatIf(t, bundledTimeline(t), map[string]string{"doubling": "maybe"}); err == nil {

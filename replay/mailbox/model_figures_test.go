@@ -74,7 +74,7 @@ func figures(t *testing.T, set map[string]string) string {
 		rec = s.RecoveredAbove95.Format("15:04")
 	}
 	return fmt.Sprintf("%-20s peak %6.2fM at %s · %-5s peak %5.2fM · %5.1f min under 50%% · lowest success %5.1f%% · above 95%% from %s · series %x",
-		name, s.PeakMailbox/1e6, s.PeakAt.Format("15:04"), instName, instPeak/1e6, s.MinutesBelow50, minSuccess, rec, h.Sum(nil)[:8])
+		name, s.Peak/1e6, s.PeakAt.Format("15:04"), instName, instPeak/1e6, s.MinutesBelow50, minSuccess, rec, h.Sum(nil)[:8])
 }
 
 // TestFigures pins the figures and the series of the incident and of the

@@ -21,7 +21,7 @@ func TestWhatIfIsLikeTheIncident(t *testing.T) {
 	}
 	orig, _ := Summarize(tl)
 	same := whatIfSummary(t, map[string]string{"receive_cost": "1"}) // the incident's value
-	if same.PeakMailbox != orig.PeakMailbox || same.MinutesBelow50 != orig.MinutesBelow50 || !same.RecoveredAbove95.Equal(orig.RecoveredAbove95) {
+	if same.Peak != orig.Peak || same.MinutesBelow50 != orig.MinutesBelow50 || !same.RecoveredAbove95.Equal(orig.RecoveredAbove95) {
 		t.Errorf("receive_cost=1 (the incident's value): %+v, want the incident's %+v", same, orig)
 	}
 	if !orig.Kind.Complete() || orig.Kind != same.Kind {
@@ -81,11 +81,11 @@ func TestReceiveCostLikeWithLike(t *testing.T) {
 		if !s.RecoveredAbove95.IsZero() && s.RecoveredAbove95.Before(s1.RecoveredAbove95) {
 			t.Errorf("receive_cost=%s: back above 95%% at %s, earlier than the incident's %s", cost, s.RecoveredAbove95.Format("15:04"), s1.RecoveredAbove95.Format("15:04"))
 		}
-		if s.PeakMailbox < s1.PeakMailbox {
+		if s.Peak < s1.Peak {
 			if name := lone(r); name == "" {
-				t.Errorf("receive_cost=%s: peak %.2fM below the incident's %.2fM with no lone instance in the ring to explain it", cost, s.PeakMailbox/1e6, s1.PeakMailbox/1e6)
+				t.Errorf("receive_cost=%s: peak %.2fM below the incident's %.2fM with no lone instance in the ring to explain it", cost, s.Peak/1e6, s1.Peak/1e6)
 			} else {
-				t.Logf("receive_cost=%s: peak %.2fM < %.2fM, %s alone in the ring 13:10–13:40", cost, s.PeakMailbox/1e6, s1.PeakMailbox/1e6, name)
+				t.Logf("receive_cost=%s: peak %.2fM < %.2fM, %s alone in the ring 13:10–13:40", cost, s.Peak/1e6, s1.Peak/1e6, name)
 			}
 		}
 	}

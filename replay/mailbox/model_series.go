@@ -65,6 +65,15 @@ var (
 	}
 )
 
+// nouns name what the model's figures count, for the what-if panel and
+// the outcome sentences.
+var nouns = replay.Nouns{
+	Peak:    data.Text{EN: "mailbox", KO: "메일박스"},
+	Waiters: data.Text{EN: "calls", KO: "통화"}, Counter: "건",
+	WaitFor: data.Text{EN: "an endpoint", KO: "엔드포인트"},
+	Hours:   data.Text{EN: "call-hours", KO: "통화·시간"},
+}
+
 // note is the series note of r: the model block's note, then the run's own
 // outcome, computed from its series (replay.Outcome), in the model's zone.
 func (r Run) note(m Model) data.Text {
@@ -158,7 +167,7 @@ func Summarize(tl *data.Timeline) (s replay.Summary, ok bool) {
 	if mb == nil || sr == nil || len(mb.Points) == 0 || len(sr.Points) == 0 {
 		return replay.Summary{}, false
 	}
-	s.Kind = runKind
+	s.Kind, s.Nouns = runKind, nouns
 	s.End = sr.Points[len(sr.Points)-1].T
 	if aw != nil && len(aw.Points) > 0 {
 		s.Waiting = true
@@ -171,8 +180,8 @@ func Summarize(tl *data.Timeline) (s replay.Summary, ok bool) {
 		s.WaitingEnd = aw.Points[len(aw.Points)-1].V
 	}
 	for i, p := range mb.Points {
-		if i == 0 || p.V > s.PeakMailbox {
-			s.PeakMailbox, s.PeakAt = p.V, p.T
+		if i == 0 || p.V > s.Peak {
+			s.Peak, s.PeakAt = p.V, p.T
 		}
 	}
 	below95 := false

@@ -133,8 +133,8 @@ func TestSummarize(t *testing.T) {
 	if !ok {
 		t.Fatal("not ok")
 	}
-	want := replay.Summary{PeakMailbox: 90, PeakAt: at(2), FirstBelow5: at(2), RecoveredAbove95: at(5), MinutesBelow50: 2, LowestSuccess: 3,
-		End: at(6), Kind: runKind}
+	want := replay.Summary{Peak: 90, PeakAt: at(2), FirstBelow5: at(2), RecoveredAbove95: at(5), MinutesBelow50: 2, LowestSuccess: 3,
+		End: at(6), Kind: runKind, Nouns: nouns}
 	if s != want {
 		t.Errorf("got %+v\nwant %+v", s, want)
 	}
@@ -182,8 +182,8 @@ func TestWhatIf(t *testing.T) {
 		}
 	}
 	h, _ := Summarize(hyp)
-	if h.PeakMailbox > orig.PeakMailbox/1000 {
-		t.Errorf("32 partitions: peak %.0f vs %.0f; want the mailboxes to stay small", h.PeakMailbox, orig.PeakMailbox)
+	if h.Peak > orig.Peak/1000 {
+		t.Errorf("32 partitions: peak %.0f vs %.0f; want the mailboxes to stay small", h.Peak, orig.Peak)
 	}
 	if h.MinutesBelow50 != 0 {
 		t.Errorf("32 partitions: %.1f minutes under 50%%", h.MinutesBelow50)
@@ -193,8 +193,8 @@ func TestWhatIf(t *testing.T) {
 		set  map[string]string
 		want func(s replay.Summary) bool
 	}{
-		{map[string]string{"instances": "30"}, func(s replay.Summary) bool { return s.PeakMailbox < orig.PeakMailbox/100 }},
-		{map[string]string{"rate_limit_at": "12:13"}, func(s replay.Summary) bool { return s.PeakMailbox < orig.PeakMailbox/10 }},
+		{map[string]string{"instances": "30"}, func(s replay.Summary) bool { return s.Peak < orig.Peak/100 }},
+		{map[string]string{"rate_limit_at": "12:13"}, func(s replay.Summary) bool { return s.Peak < orig.Peak/10 }},
 		{map[string]string{"rate_limit_at": "never"}, func(s replay.Summary) bool { return s.MinutesBelow50 > orig.MinutesBelow50 }},
 		{map[string]string{}, func(s replay.Summary) bool { return s == orig }},
 	} {

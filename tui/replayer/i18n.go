@@ -115,6 +115,8 @@ var koUnits = map[string]string{
 	"in ring":      "링 안 %s개",
 	"events":       "%s건",
 	"calls":        "%s건",
+	"users":        "%s명",
+	"tasks":        "%s개",
 	"partitions":   "%s개",
 	"% of network": "네트워크의 %s%%",
 	"% of normal":  "평소의 %s%%",

@@ -169,6 +169,7 @@ func formatValue(v float64, unit string) string {
 var singular = map[string]string{
 	"messages": "message", "msgs": "msg", "instances": "instance", "events": "event",
 	"calls": "call", "partitions": "partition", "cores": "core",
+	"users": "user", "tasks": "task",
 }
 
 // formatNumber is the figure without its unit, written the one way every

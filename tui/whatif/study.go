@@ -51,13 +51,18 @@ func seriesUntil(tl *data.Timeline, t time.Time) *data.Timeline {
 // hidesBase reports whether parameter i's incident value is a time of day
 // after the moment the panel knows: shown, it would tell what came next.
 // A setting of the same lever (rate_limit beside rate_limit_at: how strong
-// the limits that came later were) is hidden with it.
+// the limits that came later were) is hidden with it, and so is a value
+// whose basis names a later moment (IX-0020's readmit_min, "from 09:27 to
+// about 10:00": how the operators later let traffic back).
 func (w Model) hidesBase(i int) bool {
 	if w.laterTime(i) {
 		return true
 	}
 	if w.known.IsZero() || i >= len(w.params) {
 		return false
+	}
+	if w.namesLater(whatIfText(w.params[i].Note, data.Both)) {
+		return true
 	}
 	for j, p := range w.params {
 		if j != i && strings.HasPrefix(p.Name, w.params[i].Name+"_") && w.laterTime(j) {

@@ -32,8 +32,8 @@ func TestWhatIfAtAStudyStop(t *testing.T) {
 	if stop.orig.PeakAt.After(at) {
 		t.Errorf("at the stop the panel's peak is at %v, after the cursor %v", stop.orig.PeakAt, at)
 	}
-	if stop.orig.PeakMailbox >= full.orig.PeakMailbox {
-		t.Errorf("at the stop the peak is the whole run's (%v)", stop.orig.PeakMailbox)
+	if stop.orig.Peak >= full.orig.Peak {
+		t.Errorf("at the stop the peak is the whole run's (%v)", stop.orig.Peak)
 	}
 	fullView, stopView := sized(full, 120, 40), sized(stop, 120, 40)
 	if !strings.Contains(fullView, "13:43") {

@@ -31,7 +31,7 @@ var whatIfWords = i18n.Register("whatif.whatif", &struct {
 	later:        i18n.W("later (hidden)", "나중(숨김)"),
 	laterAction:  i18n.W("a later action (hidden)", "이후 조치(숨김)"),
 	hypothetical: i18n.W("hypothetical", "가정"),
-	peak:         i18n.W("Peak mailbox", "메일박스 최고치"),
+	peak:         i18n.W("Peak {peak}", "{peak} 최고치"),
 	at:           i18n.W("reached at", "도달 시각"),
 	below50:      i18n.W("Minutes with success < 50%", "성공률 50% 미만 시간(분)"),
 	lowest:       i18n.W("Lowest success", "가장 낮은 성공률"),
@@ -55,8 +55,8 @@ var whatIfWords = i18n.Register("whatif.whatif", &struct {
 	hypCol:       i18n.W("hypothetical (modelled)", "가정(모델 계산)"),
 	recovered:    i18n.W("Success back above 95%", "성공률 95% 이상으로 돌아온 시각"),
 	notBy:        i18n.W("not by {t}", "{t}까지 못 돌아옴"),
-	waitingEnd:   i18n.W("Calls still waiting at the end", "끝에도 기다리는 통화"),
-	waitingHours: i18n.W("Call-hours waiting for an endpoint", "엔드포인트 대기(통화·시간)"),
+	waitingEnd:   i18n.W("{waiters} still waiting at the end", "끝에도 기다리는 {waiters}"),
+	waitingHours: i18n.W("{hours} waiting for {for}", "{for} 대기({hours})"),
 	kind:         i18n.W("Both columns: modelled runs with {kind}.", "두 열 모두 {kind}를 따른 모델 계산입니다."),
 })
 
@@ -80,7 +80,7 @@ func (w Model) summary(width int) []string {
 	origRec, origWait, origHours := na, na, na
 	if w.origOK {
 		origLow = fmt.Sprintf("%.0f%%", w.orig.LowestSuccess)
-		origPeak = i18n.Count(w.orig.PeakMailbox)
+		origPeak = i18n.Count(w.orig.Peak)
 		origAt = w.orig.PeakAt.In(w.tl.Location()).Format("15:04")
 		origBelow = fmt.Sprintf("%.0f", w.orig.MinutesBelow50)
 		origRec, origWait, origHours = w.outcomeCells(w.orig)
@@ -92,9 +92,9 @@ func (w Model) summary(width int) []string {
 		hypRec, hypWait, hypHours = "", "", ""
 	} else if w.hypOK {
 		hypLow = fmt.Sprintf("%.0f%%", w.hyp.LowestSuccess)
-		hypPeak = i18n.Count(w.hyp.PeakMailbox)
+		hypPeak = i18n.Count(w.hyp.Peak)
 		hypAt = na
-		if w.hyp.PeakMailbox > 0 {
+		if w.hyp.Peak > 0 {
 			hypAt = w.hyp.PeakAt.In(w.tl.Location()).Format("15:04")
 		}
 		hypBelow = fmt.Sprintf("%.0f", w.hyp.MinutesBelow50)
@@ -106,13 +106,13 @@ func (w Model) summary(width int) []string {
 	}
 	rows := [][3]string{
 		{"", origHead, whatIfWords.hypCol.In(w.lang)},
-		{whatIfWords.peak.In(w.lang), origPeak, hypPeak},
+		{w.nounRow(whatIfWords.peak), origPeak, hypPeak},
 		{"  " + whatIfWords.at.In(w.lang), origAt, hypAt},
 		{whatIfWords.below50.In(w.lang), origBelow, hypBelow},
 		{whatIfWords.lowest.In(w.lang), origLow, hypLow},
 		{whatIfWords.recovered.In(w.lang), origRec, hypRec},
-		{whatIfWords.waitingEnd.In(w.lang), origWait, hypWait},
-		{whatIfWords.waitingHours.In(w.lang), origHours, hypHours},
+		{w.nounRow(whatIfWords.waitingEnd), origWait, hypWait},
+		{w.nounRow(whatIfWords.waitingHours), origHours, hypHours},
 	}
 	c0, c1 := 0, 0
 	for _, r := range rows {
@@ -146,6 +146,36 @@ func (w Model) summary(width int) []string {
 		out = append(out, whatIfWrap(w.st.Base, ms.Faint, w.kindLine(), width, "")...)
 	}
 	return out
+}
+
+// nounRow fills a row label's {peak}, {waiters}, {hours} and {for} with
+// the model's own nouns (replay.Nouns): IL-0499's mailbox and calls,
+// IX-0020's request rate and users. A label that starts with a noun gets
+// a capital in English.
+func (w Model) nounRow(word i18n.Word) string {
+	n := w.orig.Nouns
+	if !w.origOK {
+		n = w.hyp.Nouns
+	}
+	n = n.OrDefault()
+	fill := func(l data.Lang) string {
+		pick := func(t data.Text) string {
+			if l == data.KO {
+				return t.KO
+			}
+			return t.EN
+		}
+		s := word.In(l)
+		s = strings.ReplaceAll(s, "{peak}", pick(n.Peak))
+		s = strings.ReplaceAll(s, "{waiters}", pick(n.Waiters))
+		s = strings.ReplaceAll(s, "{hours}", pick(n.Hours))
+		s = strings.ReplaceAll(s, "{for}", pick(n.WaitFor))
+		if l != data.KO && s != "" && s[0] >= 'a' && s[0] <= 'z' {
+			s = string(s[0]-'a'+'A') + s[1:]
+		}
+		return s
+	}
+	return fill(w.lang) // both languages: English, as the other rows
 }
 
 // outcomeCells are a run's recovery time, the calls it leaves waiting and

@@ -41,6 +41,7 @@ var unitWords = i18n.Register("whatif.units", &struct {
 		"min":                i18n.W("min", "분"),
 		"per s":              i18n.W("per s", "초당"),
 		"per hour":           i18n.W("per hour", "시간당"),
+		"share":              i18n.W("share", "비율"),
 	},
 	on:  i18n.W("on", "켬"),
 	off: i18n.W("off", "끔"),

@@ -84,7 +84,7 @@ func TestWhatIfKeys(t *testing.T) {
 	if !ok || applied.Timeline == nil {
 		t.Fatalf("enter sent %#v", msg)
 	}
-	if w.values[0] != "32" || !w.hypOK || w.hyp.PeakMailbox > w.orig.PeakMailbox/100 {
+	if w.values[0] != "32" || !w.hypOK || w.hyp.Peak > w.orig.Peak/100 {
 		t.Errorf("after 32 partitions: values %v, summary %+v vs %+v", w.values, w.hyp, w.orig)
 	}
 	for _, s := range applied.Timeline.Series {
