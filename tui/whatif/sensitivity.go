@@ -44,7 +44,7 @@ var sensWords = i18n.Register("whatif.sensitivity", &struct {
 	sub:          i18n.W("each judgement ±20% · modelled", "판단값마다 ±20% · 모델 계산"),
 	key:          i18n.W("sensitivity", "민감도"),
 	more:         i18n.W("↑↓ scroll · g back", "↑↓ 스크롤 · g 돌아가기"),
-	running:      i18n.W("Running the model twice for each judgement, in the background; the keys still work.", "판단값마다 모델을 두 번씩 뒤에서 돌리고 있습니다. 키는 그대로 쓸 수 있습니다."),
+	running:      i18n.W("Running the model twice for each judgement, in the background; the keys still work.", "판단값마다 모델을 두 번씩 백그라운드에서 돌리고 있습니다. 키는 그대로 쓸 수 있습니다."),
 	failed:       i18n.W("The sensitivity runs failed: {err}", "민감도 실행이 실패했습니다: {err}"),
 	study:        i18n.W("The sensitivity page tells when the incident's run recovers; it is shown once study mode (s) is off.", "민감도 보기에는 장애 실행이 언제 복구되는지 나옵니다. 학습 모드(s)를 끄면 보입니다."),
 	base:         i18n.W("Incident's run (modelled): {m} min with success under 50%; back above 95%: {t}.", "장애 실행(모델 계산): 성공률 50% 미만 {m}분, {t}에 95% 이상으로 복구."),
@@ -56,7 +56,7 @@ var sensWords = i18n.Register("whatif.sensitivity", &struct {
 	noDip:        i18n.W("no dip", "하락 없음"),
 	notExplained: i18n.W("not explained by the model", "모델로 설명되지 않음"),
 	threshold:    i18n.W("threshold between {a} and {b}: {x} → {y} min under 50%", "{a}–{b} 사이 문턱: 50% 미만 {x}분 → {y}분"),
-	why:          i18n.W("Why:", "까닭:"),
+	why:          i18n.W("Why:", "이유:"),
 	legend:       i18n.W("Each side: the value tried, the change in minutes under 50%, and when success is back above 95%. Sorted by the larger change of either.", "양쪽 칸: 시험한 값, 50% 미만 시간의 변화(분), 95% 이상으로 돌아온 시각. 둘 중 더 크게 바뀐 쪽을 기준으로 정렬했습니다."),
 })
 
