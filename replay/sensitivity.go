@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/incidents-dev/incidents/data"
@@ -45,8 +43,8 @@ type Effect struct {
 }
 
 // Sensitivity is the incident's run and, for each judgement parameter,
-// what lowering and raising it does, sorted by EffectSize, largest first (ties
-// by name).
+// what lowering and raising it does, sorted by EffectSize, largest first
+// (ties by name).
 type Sensitivity struct {
 	// Frac is the change tried, as a share of each value (0.2: ±20%).
 	Frac    float64
@@ -100,8 +98,8 @@ func (e Effect) size(base Summary) float64 {
 	return n
 }
 
-// Judgements returns the names of sc's judgement parameters with a numeric
-// value, in Basis order: those Sensitivity varies.
+// Judgements returns sc's judgement parameters with a numeric value, in
+// Basis order: those Sense varies (it leaves out any Run refuses).
 func Judgements(sc Scenario) []Basis {
 	var out []Basis
 	for _, b := range sc.Basis() {
@@ -176,9 +174,10 @@ func RunVariant(sc Scenario, name, value string, f float64) Variant {
 	return v
 }
 
-// Sense computes sc's Sensitivity at ±frac (0 < frac < 1), running up to
-// GOMAXPROCS runs at once. A parameter whose both runs Run refuses is left
-// out. It stops early, with ctx's error, when ctx is done.
+// Sense computes sc's Sensitivity at ±frac (0 < frac < 1): two runs for
+// each judgement, and a sweep in 5% steps on a side that moved minutes
+// under 50% by more than StepLimit. A parameter whose both runs Run
+// refuses is left out. It stops early, with ctx's error, when ctx is done.
 func Sense(ctx context.Context, sc Scenario, frac float64) (Sensitivity, error) {
 	if !(frac > 0 && frac < 1) {
 		return Sensitivity{}, fmt.Errorf("sensitivity: change %g out of range (want more than 0 and less than 1)", frac)
@@ -193,41 +192,16 @@ func Sense(ctx context.Context, sc Scenario, frac float64) (Sensitivity, error) 
 	}
 	params := Judgements(sc)
 	effects := make([]Effect, len(params))
-	type job struct {
-		i   int
-		low bool
-	}
-	jobs := make(chan job)
-	var wg sync.WaitGroup
-	for range max(1, min(runtime.GOMAXPROCS(0), 4)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range jobs {
-				p := params[j.i]
-				if j.low {
-					effects[j.i].Low = RunVariant(sc, p.Name, p.Value, 1-frac)
-				} else {
-					effects[j.i].High = RunVariant(sc, p.Name, p.Value, 1+frac)
-				}
-			}
-		}()
-	}
-feed:
+	// One run at a time: Scenario does not promise that Run may be called
+	// from several goroutines at once, and the caller runs this in the
+	// background anyway.
 	for i, p := range params {
-		effects[i].Name, effects[i].Unit, effects[i].Value = p.Name, p.Unit, p.Value
-		for _, low := range []bool{true, false} {
-			select {
-			case jobs <- job{i, low}:
-			case <-ctx.Done():
-				break feed
-			}
+		if err := ctx.Err(); err != nil {
+			return Sensitivity{}, err
 		}
-	}
-	close(jobs)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return Sensitivity{}, err
+		effects[i] = Effect{Name: p.Name, Unit: p.Unit, Value: p.Value,
+			Low:  RunVariant(sc, p.Name, p.Value, 1-frac),
+			High: RunVariant(sc, p.Name, p.Value, 1+frac)}
 	}
 	out := Sensitivity{Frac: frac, Base: base}
 	for i := range effects {
