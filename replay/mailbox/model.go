@@ -179,6 +179,9 @@ type Model struct {
 	Labels     Labels
 	Names      Names
 	WhatIf     map[string]WhatIfText
+	// Thresholds explains, by parameter name, a threshold of the outcome
+	// the parameter moves the model across (replay.Explainer).
+	Thresholds map[string]data.Text
 }
 
 // Names says how instances are named: First + "1", First + "2", … for the

@@ -26,6 +26,14 @@ type modelJSON struct {
 	End        string                `json:"end"`
 	Params     map[string]paramJSON  `json:"params"`
 	Actions    []actionJSON          `json:"actions"`
+	Thresholds []thresholdJSON       `json:"thresholds,omitempty"`
+}
+
+// thresholdJSON explains one threshold of the outcome, from the mechanism,
+// for the parameters that move the model across it.
+type thresholdJSON struct {
+	Params []string  `json:"params"`
+	Note   data.Text `json:"note"`
 }
 
 type paramJSON struct {
@@ -324,6 +332,24 @@ func (m *Model) readFacts(f *modelJSON) error {
 		}
 	}
 	m.Note, m.SeriesNote, m.Labels, m.Names, m.WhatIf = f.Note, f.SeriesNote, f.Labels, f.Names, f.WhatIf
+	for i, th := range f.Thresholds {
+		field := fmt.Sprintf("thresholds[%d]", i)
+		if !th.Note.Complete() {
+			return fieldErr(field+".note", "want a note in both en and ko")
+		}
+		if len(th.Params) == 0 {
+			return fieldErr(field+".params", "missing (want the parameters that cross the threshold)")
+		}
+		for _, name := range th.Params {
+			if whatIfIndex(name) < 0 && !slices.Contains(tunable, name) {
+				return fieldErr(field+".params", "unknown parameter %q (want a what-if key or one of %s)", name, tunableNames())
+			}
+			if m.Thresholds == nil {
+				m.Thresholds = map[string]data.Text{}
+			}
+			m.Thresholds[name] = th.Note
+		}
+	}
 	return nil
 }
 

@@ -107,6 +107,13 @@ func fileName(set string) string {
 	return set
 }
 
+// Threshold implements replay.Explainer, from the model block's
+// "thresholds".
+func (s *scenario) Threshold(name string) (data.Text, bool) {
+	t, ok := s.m.Thresholds[name]
+	return t, ok
+}
+
 // Summarize implements replay.Scenario.
 func (s *scenario) Summarize(tl *data.Timeline) (replay.Summary, bool) { return Summarize(tl) }
 
@@ -138,12 +145,19 @@ func scenarioName(set map[string]string) string {
 	return strings.Join(parts, ", ")
 }
 
-// applyWhatIf sets the parameters in set on m, in name order.
+// applyWhatIf sets the parameters in set on m, in name order: the what-if
+// panel's keys and the model file's numeric parameters (tunable).
 func applyWhatIf(m *Model, set map[string]string) error {
 	for _, name := range sortedKeys(set) {
 		i := whatIfIndex(name)
 		if i < 0 {
-			return fmt.Errorf("unknown what-if parameter %q (want %s)", name, whatIfNames())
+			if ok, err := tune(m, name, set[name]); ok {
+				if err != nil {
+					return err
+				}
+				continue
+			}
+			return fmt.Errorf("unknown what-if parameter %q (want %s, or a model parameter: %s)", name, whatIfNames(), tunableNames())
 		}
 		if err := whatIfParams[i].apply(m, set[name]); err != nil {
 			return err

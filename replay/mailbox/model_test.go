@@ -68,7 +68,12 @@ func TestParseModelBundled(t *testing.T) {
 	if !m.SeriesNote.Complete() || len(m.WhatIf) != len(whatIfParams) {
 		t.Errorf("series note %+v, %d what-if texts", m.SeriesNote, len(m.WhatIf))
 	}
-	m.Note, m.Notes, m.Units, m.Values, m.SeriesNote, m.Labels, m.WhatIf = data.Text{}, nil, nil, nil, data.Text{}, Labels{}, nil
+	for name, th := range m.Thresholds {
+		if !th.Complete() {
+			t.Errorf("threshold of %s: note not in both languages", name)
+		}
+	}
+	m.Note, m.Notes, m.Units, m.Values, m.SeriesNote, m.Labels, m.WhatIf, m.Thresholds = data.Text{}, nil, nil, nil, data.Text{}, Labels{}, nil, nil
 	for i := range m.Actions {
 		m.Actions[i].Note = data.Text{}
 	}
@@ -129,6 +134,12 @@ func TestParseModelErrors(t *testing.T) {
 		{"bad action", edit(func(v map[string]any) { v["actions"].([]any)[0].(map[string]any)["do"] = "reboot" }), "actions[0].do", `"reboot"`},
 		{"bad instance", edit(func(v map[string]any) { v["actions"].([]any)[1].(map[string]any)["instance"] = "two" }), "actions[1].instance", `"two"`},
 		{"actions out of order", edit(func(v map[string]any) { v["actions"].([]any)[2].(map[string]any)["at"] = "12:00" }), "actions[2].at", "time order"},
+		{"threshold of an unknown parameter", edit(func(v map[string]any) {
+			v["thresholds"].([]any)[0].(map[string]any)["params"] = []any{"calls", "sample_s"}
+		}), "thresholds[0].params", `"sample_s"`},
+		{"threshold note in one language", edit(func(v map[string]any) {
+			v["thresholds"].([]any)[0].(map[string]any)["note"] = map[string]any{"en": "x"}
+		}), "thresholds[0].note", "both en and ko"},
 		{"add without count", edit(func(v map[string]any) { delete(v["actions"].([]any)[9].(map[string]any), "count") }), "actions[9].count", "want 1 to 64"},
 	}
 	for _, tc := range tests {

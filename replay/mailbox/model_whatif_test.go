@@ -242,7 +242,10 @@ func TestWhatIfErrors(t *testing.T) {
 		set  map[string]string
 		want []string
 	}{
-		{map[string]string{"cores": "8"}, []string{`"cores"`, "partitions, instances, rate_limit, rate_limit_at, receive_cost, restart_1305 or doubling"}},
+		{map[string]string{"sample_s": "8"}, []string{`"sample_s"`, "partitions, instances, rate_limit, rate_limit_at, receive_cost, restart_1305 or doubling", "storm_share"}},
+		{map[string]string{"storm_share": "1.5"}, []string{"storm_share", "0 to 1"}},
+		{map[string]string{"cores": "1.5"}, []string{"cores", "1 to 64"}},
+		{map[string]string{"retry_s": "lots"}, []string{`"lots"`, "a number"}},
 		{map[string]string{"partitions": "0"}, []string{`partitions "0"`, "1 to 64"}},
 		{map[string]string{"partitions": "lots"}, []string{`"lots"`, "1 to 64"}},
 		{map[string]string{"instances": "65"}, []string{`instances "65"`, "1 to 64"}},

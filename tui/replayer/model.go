@@ -287,6 +287,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.onTick(msg)
 	case whatif.AppliedMsg, whatif.ClosedMsg, whatif.HeatmapMsg:
 		return m.onWhatIf(msg)
+	case whatif.SensitivityMsg:
+		return m.onSensitivity(msg)
 	case meetTickMsg:
 		return m.onMeetTick(msg)
 	case overlayExpiredMsg:

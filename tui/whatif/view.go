@@ -36,6 +36,9 @@ func (w Model) View() string {
 	if w.basis {
 		return w.basisView(width, height)
 	}
+	if w.sens.shown {
+		return w.sensView(width, height)
+	}
 	rows := w.paramRows(width)
 	summary := w.summary(width)
 	var status []string

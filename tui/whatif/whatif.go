@@ -38,6 +38,9 @@ type KeyMap struct {
 	// the model, Reset puts every value back, Basis shows where each value
 	// comes from and Close closes the panel.
 	Up, Down, Less, More, Apply, Reset, Basis, Close key.Binding
+	// Sensitivity shows what the outcome hinges on: each judgement ±20%,
+	// run in the background (see SensitivityMsg).
+	Sensitivity key.Binding
 	// Heatmap closes the panel and shows the heatmap (of the applied
 	// scenario, when there is one), through HeatmapMsg.
 	Heatmap key.Binding
@@ -49,17 +52,18 @@ type KeyMap struct {
 
 func newKeyMap(l data.Lang) KeyMap {
 	return KeyMap{
-		Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", whatIfWords.keyUp.In(l))),
-		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", whatIfWords.keyDown.In(l))),
-		Less:    key.NewBinding(key.WithKeys("left", "h", "-"), key.WithHelp("←/-", whatIfWords.keyLess.In(l))),
-		More:    key.NewBinding(key.WithKeys("right", "l", "+", "="), key.WithHelp("→/+", whatIfWords.keyMore.In(l))),
-		Apply:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", whatIfWords.keyApply.In(l))),
-		Reset:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", whatIfWords.keyReset.In(l))),
-		Basis:   key.NewBinding(key.WithKeys("i"), key.WithHelp("i", basisWords.key.In(l))),
-		Close:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", whatIfWords.keyClose.In(l))),
-		Heatmap: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", whatIfWords.keyHeatmap.In(l))),
-		Select:  key.NewBinding(key.WithKeys("up", "down", "k", "j"), key.WithHelp("↑↓", whatIfWords.keySelect.In(l))),
-		Change:  key.NewBinding(key.WithKeys("left", "right", "h", "l", "-", "+", "="), key.WithHelp("←→", whatIfWords.keyChange.In(l))),
+		Up:          key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", whatIfWords.keyUp.In(l))),
+		Down:        key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", whatIfWords.keyDown.In(l))),
+		Less:        key.NewBinding(key.WithKeys("left", "h", "-"), key.WithHelp("←/-", whatIfWords.keyLess.In(l))),
+		More:        key.NewBinding(key.WithKeys("right", "l", "+", "="), key.WithHelp("→/+", whatIfWords.keyMore.In(l))),
+		Apply:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", whatIfWords.keyApply.In(l))),
+		Reset:       key.NewBinding(key.WithKeys("r"), key.WithHelp("r", whatIfWords.keyReset.In(l))),
+		Basis:       key.NewBinding(key.WithKeys("i"), key.WithHelp("i", basisWords.key.In(l))),
+		Sensitivity: key.NewBinding(key.WithKeys("g"), key.WithHelp("g", sensWords.key.In(l))),
+		Close:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", whatIfWords.keyClose.In(l))),
+		Heatmap:     key.NewBinding(key.WithKeys("m"), key.WithHelp("m", whatIfWords.keyHeatmap.In(l))),
+		Select:      key.NewBinding(key.WithKeys("up", "down", "k", "j"), key.WithHelp("↑↓", whatIfWords.keySelect.In(l))),
+		Change:      key.NewBinding(key.WithKeys("left", "right", "h", "l", "-", "+", "="), key.WithHelp("←→", whatIfWords.keyChange.In(l))),
 	}
 }
 
@@ -86,6 +90,8 @@ type Model struct {
 	// basisTop.
 	basis    bool
 	basisTop int
+	// sens is the sensitivity page and the runs behind it.
+	sens sensState
 	// known is the moment study mode has reached: the incident is shown only
 	// up to it (zero: all of it). See study.go.
 	known time.Time
@@ -141,9 +147,14 @@ func (w Model) Timeline() *data.Timeline { return w.tl }
 
 // Update handles the panel's keys: ↑↓ select a parameter, ←→ change it,
 // enter re-runs the model and returns a command carrying AppliedMsg,
-// r puts every value back, m asks for the heatmap (HeatmapMsg), esc closes
-// with ClosedMsg. Other messages are ignored.
+// r puts every value back, m asks for the heatmap (HeatmapMsg), i shows the
+// basis page, g the sensitivity page (starting its runs in the background
+// the first time), esc closes with ClosedMsg. A SensitivityMsg is kept
+// whether or not the panel has the focus; other messages are ignored.
 func (w Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	if sm, ok := msg.(SensitivityMsg); ok {
+		return w.onSensitivity(sm), nil
+	}
 	km, ok := msg.(tea.KeyMsg)
 	if !ok || !w.focused {
 		return w, nil
@@ -164,6 +175,20 @@ func (w Model) onKey(msg tea.KeyMsg) (Model, tea.Cmd) {
 	}
 	if key.Matches(msg, k.Basis) {
 		w.basis = !w.basis
+		w.sens.shown = false
+		return w, nil
+	}
+	if key.Matches(msg, k.Sensitivity) {
+		w.basis = false
+		return w.toggleSens()
+	}
+	if w.sens.shown {
+		switch {
+		case key.Matches(msg, k.Up):
+			w = w.scrollSens(-1)
+		case key.Matches(msg, k.Down):
+			w = w.scrollSens(1)
+		}
 		return w, nil
 	}
 	if w.basis {
@@ -278,10 +303,13 @@ func (w Model) KeyBindings() []key.Binding {
 	if w.basis {
 		return []key.Binding{k.Up, k.Down, k.Basis, k.Close}
 	}
+	if w.sens.shown {
+		return []key.Binding{k.Up, k.Down, k.Sensitivity, k.Close}
+	}
 	// Most wanted first: the hint bar drops whole entries from the end
 	// (fitShort), and enter is the key nobody can guess.
 	k.Heatmap.SetEnabled(hasInstances(w.tl))
-	return []key.Binding{k.Apply, k.Select, k.Change, k.Close, k.Heatmap, k.Reset, k.Basis}
+	return []key.Binding{k.Apply, k.Select, k.Change, k.Close, k.Heatmap, k.Reset, k.Basis, k.Sensitivity}
 }
 
 // hasInstances reports whether tl has per-instance series, which the

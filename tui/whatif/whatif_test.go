@@ -107,8 +107,8 @@ func TestWhatIfKeys(t *testing.T) {
 	if _, msg = feed(w, wiEsc); msg != (ClosedMsg{}) {
 		t.Errorf("esc sent %#v", msg)
 	}
-	if n := len(w.KeyBindings()); n != 7 {
-		t.Errorf("%d bindings, want 7", n)
+	if n := len(w.KeyBindings()); n != 8 {
+		t.Errorf("%d bindings, want 8", n)
 	}
 	for _, b := range w.KeyBindings() {
 		if b.Help().Key == "" || b.Help().Desc == "" {
