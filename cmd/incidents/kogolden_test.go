@@ -106,7 +106,7 @@ var koAllowed = map[string]string{
 	"cast": "command", "bash": "shell name", "zsh": "shell name", "fish": "shell name",
 	"en": "--lang value", "ko": "--lang value", "both": "--lang value",
 	"auto": "--theme value", "dark": "--theme value", "light": "--theme value",
-	"tasks": "a --set parameter name", "Type": "CrowdStrike's name IPC Template Type", "Instance": "CrowdStrike's name IPC Template Instance",
+	"tasks": "a --set parameter name", "cores": "a --set parameter name", "Type": "CrowdStrike's name IPC Template Type", "Instance": "CrowdStrike's name IPC Template Instance",
 	"source": "--tz value", "utc": "--tz value", "local": "--tz value",
 	"word":  "the query syntax's placeholder, typed as written",
 	"never": "a --set value typed as written (rate_limit_at=never)",
