@@ -288,6 +288,34 @@ func (o *options) fill(vals map[string][]string, getenv func(string) string, l d
 		}
 	}
 	o.set = vals["set"]
+	if err := o.fillLook(last, getenv, l); err != nil {
+		return err
+	}
+	if err := o.fillPlayback(last, l, c); err != nil {
+		return err
+	}
+	if getenv("NO_COLOR") != "" {
+		o.noColor = true
+	}
+	if v := last("tz"); v != "" {
+		z, err := parseTZ(v, l)
+		if err != nil {
+			return err
+		}
+		o.tz = z
+	}
+	if err := o.cast.fill(last, c.name, l); err != nil {
+		return err
+	}
+	if c.name == "serve" {
+		return o.serve.fill(last, vals, l)
+	}
+	return nil
+}
+
+// fillLook sets the language and the theme from their flags, then the
+// environment.
+func (o *options) fillLook(last, getenv func(string) string, l data.Lang) error {
 	if lang := last("lang"); lang == "" {
 		o.lang = langFromEnv(getenv)
 	} else {
@@ -308,6 +336,12 @@ func (o *options) fill(vals map[string][]string, getenv func(string) string, l d
 	default:
 		return usageErrorf(cliWords.badTheme.In(l), shown(o.theme))
 	}
+	return nil
+}
+
+// fillPlayback sets and bounds the width, the speed and the times a replay
+// starts at and counts down to.
+func (o *options) fillPlayback(last func(string) string, l data.Lang, c *command) error {
 	if w := last("width"); w != "" {
 		n, err := strconv.Atoi(w)
 		switch {
@@ -339,22 +373,6 @@ func (o *options) fill(vals map[string][]string, getenv func(string) string, l d
 		if _, err := parseHHMM(o.until); err != nil {
 			return usageErrorf(meetingWords.badUntil.In(l), shown(o.until))
 		}
-	}
-	if getenv("NO_COLOR") != "" {
-		o.noColor = true
-	}
-	if v := last("tz"); v != "" {
-		z, err := parseTZ(v, l)
-		if err != nil {
-			return err
-		}
-		o.tz = z
-	}
-	if err := o.cast.fill(last, c.name, l); err != nil {
-		return err
-	}
-	if c.name == "serve" {
-		return o.serve.fill(last, vals, l)
 	}
 	return nil
 }

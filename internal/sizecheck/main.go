@@ -43,7 +43,6 @@ var allowed = map[string]string{
 	"func data.(*loader).streamArray":    "the streamed JSON array reader, new this session (issue 28): one state machine over the array's tokens; to be split with the move to data/load",
 	"func replay/mailbox.ParseModel":     "one check per model parameter, in the format's order; owned by the model's engineer",
 	"func tui/heatmap.newHeatGrid":       "came with the heatmap from tui/replayer; one pass over the grid, for its owner to split",
-	"func cmd/incidents.(*options).fill": "one assignment per flag, new in main this session; for its owner to split by subcommand",
 	"func library.(StudySheet).Markdown": "the study sheet written top to bottom, new in main this session; for its owner to split by section",
 }
 
