@@ -76,7 +76,7 @@ func ParseZone(s string, local *time.Location) (Zone, error) {
 func LoadZone(name string) (*time.Location, error) {
 	name = strings.TrimSpace(name)
 	if !validZoneName(name) {
-		return nil, fmt.Errorf("%w %q (want %s)", ErrZone, data.OneLine(shorten(name)), ZoneForms)
+		return nil, fmt.Errorf("%w \"%s\" (want %s)", ErrZone, data.OneLine(shorten(name)), ZoneForms) // already cleaned: %q would escape its escapes again
 	}
 	loc, err := time.LoadLocation(name)
 	if err != nil || loc == time.Local {
